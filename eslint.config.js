@@ -1,0 +1,98 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'pocketbase/pb_data',
+      'test-results',
+      'playwright-report',
+      'dev-dist',
+    ],
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The domain stays pure: no React, no storage, no server client.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'react',
+            'react-*',
+            '@chakra-ui/*',
+            'dexie',
+            'dexie-*',
+            'pocketbase',
+            '../lib/*',
+            '../features/*',
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Features never import each other; shared code lives in domain, lib, components and config.
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['../../features/*', '../../app/*'] }],
+    },
+  },
+  {
+    files: ['pb_hooks/**/*.js', 'pocketbase/**/*.js'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        ...globals.es2021,
+        __hooks: 'readonly',
+        $app: 'readonly',
+        $apis: 'readonly',
+        $os: 'readonly',
+        $security: 'readonly',
+        routerAdd: 'readonly',
+        routerUse: 'readonly',
+        cronAdd: 'readonly',
+        migrate: 'readonly',
+        onRecordCreateRequest: 'readonly',
+        onRecordAfterCreateSuccess: 'readonly',
+        onBootstrap: 'readonly',
+        onRecordCreate: 'readonly',
+        onRecordUpdate: 'readonly',
+        onRecordValidate: 'readonly',
+        Collection: 'readonly',
+        Record: 'readonly',
+        MailerMessage: 'readonly',
+        DynamicModel: 'readonly',
+        BadRequestError: 'readonly',
+        NotFoundError: 'readonly',
+        ApiError: 'readonly',
+        $dbx: 'readonly',
+        onRecordUpdateRequest: 'readonly',
+        onRecordAfterUpdateSuccess: 'readonly',
+        onServe: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        console: 'readonly',
+        sleep: 'readonly',
+        toString: 'readonly',
+        ValidationError: 'readonly',
+        TooManyRequestsError: 'readonly',
+      },
+    },
+    extends: [js.configs.recommended],
+  },
+);

@@ -1,0 +1,95 @@
+import { Box, Button, Heading, Link, Text } from '@chakra-ui/react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Link as RouterLink, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { PageTitle } from '../components/page-title';
+
+export function Loading() {
+  return (
+    <Box role="status" py="16" textAlign="center" color="fg.muted">
+      Carregando...
+    </Box>
+  );
+}
+
+export function NotFound() {
+  return (
+    <Box py="16" textAlign="center">
+      <PageTitle title="Página não encontrada" hidden />
+      <Heading as="h1" size="5xl" mb="2">
+        404
+      </Heading>
+      <Text fontSize="xl" mb="4">
+        Oops! Page not found
+      </Text>
+      <Link asChild color="brand.fg" fontWeight="semibold">
+        <RouterLink to={paths.home}>Voltar para o início</RouterLink>
+      </Link>
+    </Box>
+  );
+}
+
+function errorText(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** The router's fallback when a route throws. */
+export function RouteError() {
+  const error = useRouteError();
+  return (
+    <Box p="8" role="alert">
+      <Heading as="h1" size="xl" mb="2">
+        Unexpected Application Error!
+      </Heading>
+      <Text as="pre" whiteSpace="pre-wrap" color="red.fg">
+        {errorText(error)}
+      </Text>
+    </Box>
+  );
+}
+
+export function ErrorScreen({ message }: { message: string }) {
+  return (
+    <Box py="16" px="4" textAlign="center" role="alert">
+      <Heading as="h1" size="2xl" mb="2">
+        Erro
+      </Heading>
+      <Text mb="6">{message}</Text>
+      <Button colorPalette="brand" onClick={() => window.location.reload()}>
+        Tentar Novamente
+      </Button>
+    </Box>
+  );
+}
+
+interface BoundaryState {
+  error: unknown;
+}
+
+/** App-level boundary: anything outside the router that throws shows the 'Erro' screen. */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(
+      'Failed to initialize application. Please check your configuration.',
+      error,
+      info,
+    );
+  }
+
+  render() {
+    if (this.state.error) {
+      return (
+        <ErrorScreen message="Failed to initialize application. Please check your configuration." />
+      );
+    }
+    return this.props.children;
+  }
+}

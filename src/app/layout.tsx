@@ -1,0 +1,193 @@
+import {
+  Box,
+  CloseButton,
+  Container,
+  Drawer,
+  Flex,
+  HStack,
+  IconButton,
+  Image,
+  Link,
+  Portal,
+  Stack,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
+import { Suspense, useState } from 'react';
+import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { company } from '../config/company';
+import { accountNav, mainNav, paths } from '../config/paths';
+import { Loading } from './error-screens';
+
+function MenuIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+      <path
+        d="M3 6h18M3 12h18M3 18h18"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+function DesktopNav() {
+  return (
+    <HStack as="nav" aria-label="Navegação principal" gap="6" hideBelow="md">
+      {[...mainNav, accountNav].map((item) => (
+        <NavLink key={item.to} to={item.to} end>
+          {({ isActive }) => (
+            <Text
+              as="span"
+              fontWeight={isActive ? 'bold' : 'normal'}
+              color="white"
+              _hover={{ textDecoration: 'underline' }}
+            >
+              {item.label}
+            </Text>
+          )}
+        </NavLink>
+      ))}
+    </HStack>
+  );
+}
+
+function MobileNav() {
+  const { pathname } = useLocation();
+  // The drawer is open for the page it was opened on: any navigation (a link, back, forward) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
+
+  return (
+    <Box hideFrom="md">
+      <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="end">
+        <Drawer.Trigger asChild>
+          <IconButton
+            aria-label="Abrir menu"
+            variant="ghost"
+            color="white"
+            _hover={{ bg: 'brand.700' }}
+          >
+            <MenuIcon />
+          </IconButton>
+        </Drawer.Trigger>
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header>
+                <Drawer.Title>Menu</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body>
+                <VStack as="nav" aria-label="Menu" align="stretch" gap="1">
+                  {mainNav.map((item) => (
+                    <NavLink key={item.to} to={item.to} end onClick={() => setOpen(false)}>
+                      {({ isActive }) => (
+                        <Box
+                          px="3"
+                          py="3"
+                          borderRadius="md"
+                          fontWeight={isActive ? 'bold' : 'normal'}
+                          bg={isActive ? 'brand.subtle' : undefined}
+                          color={isActive ? 'brand.fg' : undefined}
+                        >
+                          {item.label}
+                        </Box>
+                      )}
+                    </NavLink>
+                  ))}
+                </VStack>
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Fechar menu" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+    </Box>
+  );
+}
+
+function Header() {
+  return (
+    <Box as="header" bg="brand.600" color="white">
+      <Container maxW="6xl">
+        <Flex h="16" align="center" justify="space-between" gap="4">
+          <RouterLink to={paths.home} aria-label={`${company.shortName}: início`}>
+            <HStack gap="2">
+              <Image src="/logo.svg" alt="" width="10" height="10" />
+              <Text fontWeight="bold" fontSize="lg">
+                {company.shortName}
+              </Text>
+            </HStack>
+          </RouterLink>
+          <HStack gap="2">
+            <DesktopNav />
+            <MobileNav />
+          </HStack>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}
+
+function Footer() {
+  return (
+    <Box as="footer" bg="gray.900" color="gray.100" mt="16" py="8">
+      <Container maxW="6xl">
+        <Stack
+          direction={{ base: 'column', md: 'row' }}
+          justify="space-between"
+          gap="4"
+          fontSize="sm"
+        >
+          <Text fontWeight="bold">{company.name}</Text>
+          <Stack gap="1">
+            <Text>
+              Telefone:{' '}
+              <Link href={company.phoneHref} color="inherit">
+                {company.phone}
+              </Link>
+            </Text>
+            <Text>
+              E-mail:{' '}
+              <Link href={`mailto:${company.email}`} color="inherit">
+                {company.email}
+              </Link>
+            </Text>
+            <Link
+              href={company.whatsappHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              color="inherit"
+            >
+              Fale pelo WhatsApp
+            </Link>
+          </Stack>
+          <Link asChild color="inherit">
+            <RouterLink to={paths.privacy}>Privacidade</RouterLink>
+          </Link>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+export function Layout() {
+  return (
+    <Flex direction="column" minH="100dvh">
+      <Header />
+      <Box as="main" flex="1">
+        <Container maxW="6xl" py={{ base: '6', md: '10' }}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </Box>
+      <Footer />
+    </Flex>
+  );
+}

@@ -1,0 +1,13 @@
+import data from '../../pb_hooks/lib/company.json';
+
+/** Who we are, from the one data file the server hooks read too. */
+export const company = {
+  name: data.name,
+  shortName: data.shortName,
+  tagline: data.tagline,
+  phone: data.phone,
+  phoneHref: `tel:${data.phoneHref}`,
+  email: data.email,
+  whatsappHref: `https://wa.me/${data.whatsapp}`,
+  client: data.client,
+} as const;

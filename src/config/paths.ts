@@ -1,0 +1,24 @@
+/** The one list of paths (SPEC.md §2). */
+export const paths = {
+  home: '/',
+  services: '/servicos',
+  quote: '/cotacao',
+  urgent: '/entrega-urgente',
+  tracking: '/rastrear',
+  access: '/acesso-conta',
+  localities: '/localidades',
+  pickupRequest: '/formulario-solicitacao',
+  trackingAdmin: '/admin/tracking',
+  privacy: '/privacidade',
+} as const;
+
+/** The five links of the mobile drawer, in order; the desktop bar adds 'Acessar Conta'. */
+export const mainNav = [
+  { label: 'Início', to: paths.home },
+  { label: 'Serviços', to: paths.services },
+  { label: 'Cotação Expressa', to: paths.quote },
+  { label: 'Entrega Urgente', to: paths.urgent },
+  { label: 'Rastrear', to: paths.tracking },
+] as const;
+
+export const accountNav = { label: 'Acessar Conta', to: paths.access } as const;

@@ -1,0 +1,53 @@
+/** The 16 places served (SPEC.md §9), all Express with delivery in 24-48h. */
+export const LOCALITIES = [
+  'São Paulo - SP',
+  'Guarulhos - SP',
+  'Alphaville - SP',
+  'Ribeirão Preto - SP',
+  'Brasília - DF',
+  'Anápolis - GO',
+  'Aparecida de Goiânia - GO',
+  'Caldas Novas - GO',
+  'Catalão - GO',
+  'Goiânia - GO',
+  'Itumbiara - GO',
+  'Jataí - GO',
+  'Rio Verde - GO',
+  'Uberlândia - MG',
+  'Rio de Janeiro - RJ',
+  'Curitiba - PR',
+] as const;
+
+export type Locality = (typeof LOCALITIES)[number];
+
+export const DELIVERY_TIME = '24-48h';
+export const SERVICE_NAME = 'Express';
+export const DEFAULT_ORIGIN: Locality = 'São Paulo - SP';
+
+/** Cities where the express service applies; elsewhere the urgent (scheduled) service is used. */
+export const EXPRESS_ONLY_CITIES = [
+  'São Paulo',
+  'Guarulhos',
+  'Uberlândia',
+  'Goiânia',
+  'Itumbiara',
+  'Ipameri',
+  'Rio Verde',
+] as const;
+
+export const BASE_CITIES = ['São Paulo - SP', 'Guarulhos - SP'] as const;
+
+export function isLocality(value: string): value is Locality {
+  return (LOCALITIES as readonly string[]).includes(value);
+}
+
+/** Case- and accent-insensitive filter for the location pickers. */
+export function filterLocalities(query: string): Locality[] {
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
+  const q = fold(query.trim());
+  return LOCALITIES.filter((l) => fold(l).includes(q));
+}

@@ -1,0 +1,195 @@
+import {
+  Box,
+  Field,
+  Grid,
+  Heading,
+  HStack,
+  Input,
+  RadioGroup,
+  Separator,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useState } from 'react';
+import { useIMask } from 'react-imask';
+import {
+  BRL_MASK,
+  CONSULTAR,
+  formatCents,
+  formatKg,
+  parseBrlToCents,
+  parseDecimal,
+  quoteParcel,
+  type Locality,
+} from '../../domain';
+import { TextField } from '../../components/form-fields';
+import { LocationPicker } from './location-picker';
+
+type ShipmentType = 'documento' | 'encomenda';
+
+const SHIPMENT_TYPES: { value: ShipmentType; label: string }[] = [
+  { value: 'documento', label: 'Documento' },
+  { value: 'encomenda', label: 'Encomenda' },
+];
+
+function SummaryLine({
+  label,
+  value,
+  strong = false,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+}) {
+  return (
+    <HStack
+      justify="space-between"
+      fontWeight={strong ? 'bold' : 'normal'}
+      fontSize={strong ? 'lg' : 'md'}
+    >
+      <Text>{label}</Text>
+      <Text data-testid={label}>{value}</Text>
+    </HStack>
+  );
+}
+
+/** 'Simule Valores': everything is computed on the device, so it works with no connection. */
+export function PriceSimulator() {
+  const [shipmentType, setShipmentType] = useState<ShipmentType>('encomenda');
+  const [pickup, setPickup] = useState<Locality | null>(null);
+  const [delivery, setDelivery] = useState<Locality | null>(null);
+  const [weight, setWeight] = useState('');
+  const [invoiceNumber, setInvoiceNumber] = useState('');
+  const [width, setWidth] = useState('');
+  const [length, setLength] = useState('');
+  const [height, setHeight] = useState('');
+  const [invoiceValue, setInvoiceValue] = useState('');
+  const { ref: invoiceRef } = useIMask<HTMLInputElement>(BRL_MASK as never, {
+    onAccept: (value: string) => setInvoiceValue(value),
+  });
+
+  const quote = quoteParcel({
+    weightKg: parseDecimal(weight),
+    lengthCm: parseDecimal(length),
+    widthCm: parseDecimal(width),
+    heightCm: parseDecimal(height),
+    invoiceCents: parseBrlToCents(invoiceValue),
+  });
+  const dimensionsComplete = [width, length, height].every((d) => parseDecimal(d) > 0);
+
+  return (
+    <Box
+      as="section"
+      aria-labelledby="simulador"
+      borderWidth="1px"
+      borderRadius="xl"
+      p={{ base: '4', md: '6' }}
+      bg="bg"
+    >
+      <Heading id="simulador" as="h2" size="xl" mb="4">
+        Simule Valores
+      </Heading>
+      <Stack gap="5">
+        <RadioGroup.Root
+          value={shipmentType}
+          onValueChange={(e) => setShipmentType(e.value as ShipmentType)}
+          colorPalette="brand"
+        >
+          <RadioGroup.Label mb="2">Tipo de envio</RadioGroup.Label>
+          <HStack gap="6">
+            {SHIPMENT_TYPES.map((t) => (
+              <RadioGroup.Item key={t.value} value={t.value}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{t.label}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </HStack>
+        </RadioGroup.Root>
+
+        <LocationPicker
+          question="Qual será o local de Coleta"
+          value={pickup}
+          onChange={setPickup}
+        />
+        <LocationPicker
+          question="Onde vamos entregar sua Encomenda?"
+          value={delivery}
+          onChange={setDelivery}
+        />
+
+        <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
+          <TextField
+            label="PESO (kg)"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            placeholder="Digite o peso real"
+            value={weight}
+            onValueChange={setWeight}
+          />
+          <TextField
+            label="Nota Fiscal Número"
+            placeholder="Digite o número da NF"
+            value={invoiceNumber}
+            onValueChange={setInvoiceNumber}
+          />
+          <Field.Root>
+            <Field.Label>Valor da Nota Fiscal</Field.Label>
+            <Input ref={invoiceRef} inputMode="decimal" placeholder="R$ 0,00" defaultValue="" />
+          </Field.Root>
+        </Grid>
+
+        <Box as="fieldset" borderWidth="1px" borderRadius="lg" p="4">
+          <Text as="legend" fontWeight="semibold" px="1">
+            Cubagem
+          </Text>
+          <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
+            {(
+              [
+                ['Largura (cm)', width, setWidth],
+                ['Comprimento (cm)', length, setLength],
+                ['Altura (cm)', height, setHeight],
+              ] as const
+            ).map(([label, value, set]) => (
+              <TextField
+                key={label}
+                label={label}
+                type="number"
+                inputMode="decimal"
+                step="0.1"
+                min="0"
+                value={value}
+                onValueChange={set}
+              />
+            ))}
+          </Grid>
+          <Text mt="3" color="fg.muted" fontSize="sm">
+            {dimensionsComplete
+              ? `Cubagem: ${formatKg(quote.volumetricKg)}`
+              : 'Por favor, insira os dados solicitados acima'}
+          </Text>
+        </Box>
+
+        <Separator />
+        <Stack gap="2" aria-live="polite" aria-label="Resumo da simulação" role="region">
+          <SummaryLine label="Peso (kg):" value={formatKg(quote.actualKg)} />
+          <SummaryLine label="Cubagem:" value={formatKg(quote.volumetricKg)} />
+          {quote.insuranceCents > 0 && (
+            <SummaryLine
+              label="Taxa de seguro da NF (1%)"
+              value={formatCents(quote.insuranceCents)}
+            />
+          )}
+          <SummaryLine label="Peso Total:" value={formatKg(quote.chargeableKg)} />
+          <SummaryLine
+            label="Valor Total:"
+            value={quote.totalCents === null ? CONSULTAR : formatCents(quote.totalCents)}
+            strong
+          />
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

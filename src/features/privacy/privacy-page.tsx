@@ -1,0 +1,53 @@
+import { Heading, List, Stack, Text } from '@chakra-ui/react';
+import { PageTitle } from '../../components/page-title';
+import { company } from '../../config/company';
+
+export default function PrivacyPage() {
+  return (
+    <Stack gap="4" maxW="3xl">
+      <PageTitle title="Privacidade" />
+      <Text>
+        Esta página explica, de forma simples, quais dados pessoais a {company.name} coleta neste
+        site e por quê, conforme a Lei Geral de Proteção de Dados (LGPD, Lei nº 13.709/2018).
+      </Text>
+      <Heading as="h2" size="md">
+        O que coletamos
+      </Heading>
+      <List.Root ps="5" gap="1">
+        <List.Item>
+          Nos pedidos de cotação, entrega urgente e coleta: nome, CPF ou CNPJ, endereço, CEP,
+          telefone, cidade e e-mail do remetente e do destinatário, além dos dados da encomenda
+          (peso, medidas e nota fiscal).
+        </List.Item>
+        <List.Item>
+          No rastreamento: o número que você digita (código de rastreio, CPF ou CNPJ).
+        </List.Item>
+        <List.Item>Nas áreas restritas: o e-mail da equipe e o registro de acesso.</List.Item>
+      </List.Root>
+      <Heading as="h2" size="md">
+        Para que usamos
+      </Heading>
+      <Text>
+        Somente para responder ao seu pedido: calcular o frete, emitir a cotação, coletar e entregar
+        a encomenda e informar em que etapa ela está. Não vendemos nem compartilhamos seus dados
+        para publicidade.
+      </Text>
+      <Heading as="h2" size="md">
+        Onde ficam
+      </Heading>
+      <Text>
+        Sem conexão, um pedido fica guardado apenas neste aparelho até ser enviado. Os números que
+        você rastreou também ficam guardados aqui, para consulta sem sinal; você pode apagá-los a
+        qualquer momento. Os pedidos enviados ficam no nosso servidor e são encaminhados por e-mail
+        à nossa equipe.
+      </Text>
+      <Heading as="h2" size="md">
+        Seus direitos
+      </Heading>
+      <Text>
+        Você pode pedir acesso, correção ou exclusão dos seus dados pelo e-mail {company.email} ou
+        pelo telefone {company.phone}.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+
+const LOAD_ERROR = 'Error Loading Application';
+
+/** Last resort: a plain message with no React, for when the app cannot even start. */
+function showLoadError(error: unknown) {
+  console.error(LOAD_ERROR, error);
+  const box = document.createElement('p');
+  box.setAttribute('role', 'alert');
+  box.style.cssText = 'font-family:sans-serif;padding:2rem;text-align:center';
+  box.textContent = LOAD_ERROR;
+  document.body.replaceChildren(box);
+}
+
+const rootElement = document.getElementById('root');
+if (!rootElement) {
+  showLoadError(new Error('Root element #root not found'));
+} else {
+  try {
+    createRoot(rootElement, {
+      onUncaughtError: (error) => showLoadError(error),
+    }).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  } catch (error) {
+    showLoadError(error);
+  }
+}
