@@ -8,10 +8,13 @@ export default tseslint.config(
     ignores: [
       'dist',
       'node_modules',
-      'pocketbase/pb_data',
+      '**/pb_data/**',
       'test-results',
       'playwright-report',
       'dev-dist',
+      'pb_hooks/lib/generated/**',
+      '.tmp/**',
+      'mail/**',
     ],
   },
   {
@@ -53,6 +56,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['scripts/**/*.mjs', '*.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
     files: ['pb_hooks/**/*.js', 'pocketbase/**/*.js'],
     languageOptions: {
       sourceType: 'commonjs',
@@ -91,8 +99,10 @@ export default tseslint.config(
         toString: 'readonly',
         ValidationError: 'readonly',
         TooManyRequestsError: 'readonly',
+        ForbiddenError: 'readonly',
       },
     },
     extends: [js.configs.recommended],
+    rules: { 'no-unused-vars': ['error', { caughtErrors: 'none' }] },
   },
 );

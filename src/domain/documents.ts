@@ -1,5 +1,5 @@
 /** CPF and CNPJ check digits (mod 11), including the alphanumeric CNPJ. */
-import { digitsOnly, formatCnpj, formatCpf } from './masks';
+import { digitsOnly } from './text';
 
 export function isValidCpf(value: string): boolean {
   const d = digitsOnly(value);
@@ -40,11 +40,4 @@ export function isValidCnpj(value: string): boolean {
   const first = cnpjCheckDigit(c.slice(0, 12));
   const second = cnpjCheckDigit(c.slice(0, 12) + first);
   return c.endsWith(`${first}${second}`);
-}
-
-/** A tracking number that is a valid CPF or CNPJ is shown masked; a waybill number as typed. */
-export function displayTrackingNumber(number: string): string {
-  if (number.length === 11 && isValidCpf(number)) return formatCpf(number);
-  if (number.length === 14 && isValidCnpj(number)) return formatCnpj(number);
-  return number;
 }

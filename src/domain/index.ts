@@ -5,3 +5,5 @@ export * from './states';
 export * from './stages';
 export * from './masks';
 export * from './documents';
+export * from './text';
+export * from './submissions';

@@ -1,0 +1,19 @@
+// Runtime configuration from the environment (DESIGN.md "Runtime configuration").
+// CommonJS, required inside handlers: the JSVM shares no top-level state between handlers.
+const company = require(`${__hooks}/lib/company.json`);
+
+function env(name, fallback) {
+  const value = $os.getenv(name);
+  return value === '' ? fallback : value;
+}
+
+module.exports = {
+  company,
+  env,
+  companyMailbox: () => env('COMPANY_MAILBOX', company.requestMailbox),
+  mailFrom: () => env('MAIL_FROM', 'nao-responda@rotaveloz.example'),
+  /** First retry delay in seconds; each retry doubles it (tests set 0). */
+  retryBaseSeconds: () => Number(env('MAIL_RETRY_BASE_SECONDS', '60')),
+  maxMailAttempts: () => Number(env('MAIL_MAX_ATTEMPTS', '8')),
+  clientEmail: () => env('GATE_EMAIL', 'acesso@cliente.example'),
+};

@@ -1,0 +1,43 @@
+/// <reference path="../pocketbase/pb_data/types.d.ts" />
+
+// Every response: compressed, with security headers fit for a PWA and the right cache lifetime.
+routerUse($apis.gzip());
+
+routerUse((e) => {
+  const path = e.request.url.path;
+  const h = e.response.header();
+  h.set('X-Content-Type-Options', 'nosniff');
+  h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+  if (!path.startsWith('/_/')) {
+    // The admin dashboard (/_/) ships inline scripts; everything of ours comes from our own origin.
+    h.set(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+        "font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; " +
+        "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+    );
+  }
+  if (path.startsWith('/assets/')) {
+    h.set('Cache-Control', 'public, max-age=31536000, immutable');
+  } else if (!path.startsWith('/api/') && !path.startsWith('/_/')) {
+    // index.html, sw.js, the manifest and icons: always revalidate, so a deploy reaches everyone.
+    h.set('Cache-Control', 'no-cache');
+  }
+  return e.next();
+});
+
+// Pickup requests need the corporate client's session. The collection rule says so too, but a failed
+// create rule answers 400; an explicit 403 tells the outbox to wait for a new sign-in, not to give up.
+routerUse((e) => {
+  if (
+    e.request.method === 'POST' &&
+    e.request.url.path === '/api/collections/pickup_requests/records'
+  ) {
+    const auth = e.auth;
+    if (!auth || auth.collection().name !== 'clients') {
+      throw new ForbiddenError('Entre com a senha de acesso para enviar solicitações.');
+    }
+  }
+  return e.next();
+});

@@ -1,0 +1,29 @@
+/// <reference path="../pocketbase/pb_data/types.d.ts" />
+
+/** At every start: the mail server and rate limits from the environment. (The staff and client
+ * accounts are upserted by scripts/lib/pocketbase.mjs through the API once migrations have run.) */
+onBootstrap((e) => {
+  e.next();
+  const cfg = require(`${__hooks}/lib/config.js`);
+  const settings = e.app.settings();
+  settings.meta.appName = cfg.company.shortName;
+  settings.meta.senderName = cfg.company.shortName;
+  settings.meta.senderAddress = cfg.mailFrom();
+
+  const host = cfg.env('SMTP_HOST', '');
+  settings.smtp.enabled = host !== '';
+  settings.smtp.host = host;
+  settings.smtp.port = Number(cfg.env('SMTP_PORT', '25'));
+  settings.smtp.username = cfg.env('SMTP_USER', '');
+  settings.smtp.password = cfg.env('SMTP_PASSWORD', '');
+  settings.smtp.tls = cfg.env('SMTP_TLS', 'false') === 'true';
+
+  // Creates, sign-ins and the lookup are limited per client; PB_RATE_LIMITS=off only for load tests.
+  settings.rateLimits.enabled = cfg.env('PB_RATE_LIMITS', 'on') !== 'off';
+  settings.rateLimits.rules = [
+    { label: '*:auth', audience: '', duration: 60, maxRequests: 10 },
+    { label: '*:create', audience: '', duration: 10, maxRequests: 30 },
+    { label: 'GET /api/rastreio/', audience: '', duration: 1, maxRequests: 20 },
+  ];
+  e.app.save(settings);
+});

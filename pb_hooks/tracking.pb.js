@@ -1,0 +1,56 @@
+/// <reference path="../pocketbase/pb_data/types.d.ts" />
+
+/** Public lookup: the stages of one exact number, and nothing else about the record. */
+routerAdd('GET', '/api/rastreio/{number}', (e) => {
+  const number = e.request.pathValue('number');
+  if (!/^[0-9]{1,32}$/.test(number)) {
+    throw new BadRequestError('Use apenas números no número de rastreio.');
+  }
+  let record;
+  try {
+    record = e.app.findFirstRecordByData('tracking', 'number', number);
+  } catch (_) {
+    throw new NotFoundError('Número de rastreio não encontrado');
+  }
+  const stages = record
+    .get('stages')
+    .map(Number)
+    .sort((a, b) => a - b);
+  const times = {};
+  for (const s of stages) {
+    const at = record.getString('stage' + s + 'At');
+    if (at) times[s] = at;
+  }
+  e.response.header().set('Cache-Control', 'no-store');
+  return e.json(200, { number, stages, stageTimes: times });
+});
+
+// Stages are a sorted set; each set stage keeps the time it was reached, cleared when unset.
+onRecordCreate((e) => {
+  require(`${__hooks}/lib/tracking.js`).stampStages(e.record);
+  return e.next();
+}, 'tracking');
+
+onRecordUpdate((e) => {
+  require(`${__hooks}/lib/tracking.js`).stampStages(e.record);
+  return e.next();
+}, 'tracking');
+
+/** Digits only, with the message the management screen shows; the unique index catches races. */
+onRecordCreateRequest((e) => {
+  const { checkField, TRACKING_NUMBER_RULE } = require(`${__hooks}/lib/generated/domain.cjs`);
+  const message = checkField(TRACKING_NUMBER_RULE, e.record.getString('number'), {});
+  if (message) {
+    throw new BadRequestError('Dados inválidos.', {
+      number: new ValidationError('invalid_number', message),
+    });
+  }
+  try {
+    e.app.findFirstRecordByData('tracking', 'number', e.record.getString('number'));
+  } catch (_) {
+    return e.next();
+  }
+  throw new BadRequestError('Dados inválidos.', {
+    number: new ValidationError('validation_not_unique', 'Este número já foi registrado'),
+  });
+}, 'tracking');

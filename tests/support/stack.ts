@@ -1,0 +1,92 @@
+// A real PocketBase process on a free loopback port with a temporary data folder, and a real SMTP
+// sink, for the server tests and the browser tests. Whoever starts a stack stops it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MailSink } from '../../scripts/lib/mail-sink.mjs';
+import { freePort, startPocketBase } from '../../scripts/lib/pocketbase.mjs';
+
+export const STAFF = { email: 'equipe@teste.example', password: 'equipe-senha-123' };
+export const CLIENT = { email: 'acesso@cliente.example', password: 'cliente-senha-123' };
+export const COMPANY_MAILBOX = 'pedidos@teste.example';
+
+export interface Stack {
+  url: string;
+  sink: MailSink;
+  /** Superuser call, to look behind the API rules. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- PocketBase records of any collection
+  admin: (path: string, init?: RequestInit) => Promise<any>;
+  stopServer: () => Promise<void>;
+  startServer: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const sink = new MailSink();
+  const smtpPort = await sink.start();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-test-'));
+  const port = await freePort();
+  const options = {
+    port,
+    dataDir,
+    env: {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+      COMPANY_MAILBOX,
+      MAIL_FROM: 'site@teste.example',
+      MAIL_RETRY_BASE_SECONDS: '0',
+      PB_SEED_DEMO: '1',
+      ...env,
+    },
+    accounts: { staff: STAFF, client: CLIENT },
+    log: process.env.PB_LOG ? (c: string) => process.stderr.write(c) : undefined,
+  };
+  let server = await startPocketBase(options);
+  const stack: Stack = {
+    url: server.url,
+    sink,
+    admin: (path, init) => server.admin(path, init as never),
+    stopServer: () => server.stop(),
+    startServer: async () => {
+      server = await startPocketBase(options);
+    },
+    stop: async () => {
+      await server.stop();
+      await sink.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return stack;
+}
+
+export async function signIn(
+  url: string,
+  collection: 'staff' | 'clients',
+  who: { email: string; password: string },
+) {
+  const res = await fetch(`${url}/api/collections/${collection}/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: who.email, password: who.password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A plain HTTP call as a visitor (no token) or with a session token. */
+export async function call(
+  url: string,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+) {
+  const res = await fetch(`${url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { Authorization: init.token } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
