@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Debian's Chromium, never a downloaded browser; flags that keep it off the closed network.
+const launchOptions = {
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    launchOptions,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    {
+      name: 'mobile',
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions },
+    },
+  ],
+});

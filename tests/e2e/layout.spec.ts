@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const ROUTES = [
+  { path: '/', title: 'Início', heading: 'Soluções de Transporte' },
+  { path: '/servicos', title: 'Nossos Serviços', heading: 'Nossos Serviços' },
+  { path: '/cotacao', title: 'Solicitação de Cotação', heading: 'Solicitação de Cotação' },
+  { path: '/entrega-urgente', title: 'Entrega Urgente', heading: 'Entrega Urgente' },
+  { path: '/rastrear', title: 'Rastreamento de Encomendas', heading: 'Rastreamento de Encomendas' },
+  { path: '/acesso-conta', title: 'Acesso Restrito', heading: 'Acesso Restrito' },
+  { path: '/localidades', title: 'Localidades Atendidas', heading: 'Localidades Atendidas' },
+  { path: '/privacidade', title: 'Privacidade', heading: 'Privacidade' },
+];
+
+const DRAWER_LINKS = ['Início', 'Serviços', 'Cotação Expressa', 'Entrega Urgente', 'Rastrear'];
+
+async function fontWeightOf(page: Page, name: string) {
+  const link = page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name, exact: true });
+  return link.evaluate((el) => getComputedStyle(el.querySelector('span') ?? el).fontWeight);
+}
+
+test('the document is in Brazilian Portuguese', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+});
+
+for (const route of ROUTES) {
+  test(`${route.path} has its title and heading`, async ({ page }) => {
+    await page.goto(route.path);
+    await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+    await expect(page).toHaveTitle(`${route.title} | Rota Veloz`);
+  });
+}
+
+test('an unknown address shows the 404 page with a way home', async ({ page }) => {
+  await page.goto('/nao-existe/mesmo');
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar para o início' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Soluções de Transporte' })).toBeVisible();
+});
+
+test('the footer has the contacts, WhatsApp and the privacy page', async ({ page }) => {
+  await page.goto('/servicos');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText(/Telefone: \(\d{2}\) \d{4}-\d{4}/)).toBeVisible();
+  await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+  await expect(footer.getByRole('link', { name: 'Fale pelo WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+$/);
+  await footer.getByRole('link', { name: 'Privacidade' }).click();
+  await expect(page.getByRole('heading', { name: 'Privacidade', level: 1 })).toBeVisible();
+  await expect(page.getByText(/LGPD/)).toBeVisible();
+});
+
+test('services link to the locations, which list the 16 places', async ({ page }) => {
+  await page.goto('/servicos');
+  await expect(page.getByText(/somente a: São Paulo, Guarulhos, Uberlândia, Goiânia, Itumbiara, Ipameri, Rio Verde/)).toBeVisible();
+  await page.getByRole('link', { name: 'localidades atendidas' }).click();
+  await expect(page).toHaveURL(/\/localidades$/);
+  const rows = page.getByRole('row');
+  await expect(rows).toHaveCount(17);
+  await expect(page.getByRole('row', { name: /Uberlândia - MG 24-48h Express/ })).toBeVisible();
+  for (const header of ['Localidade', 'Prazo de entrega', 'Serviço']) {
+    await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+  }
+});
+
+test.describe('desktop navigation', () => {
+  test.skip(({ isMobile }) => isMobile, 'desktop only');
+
+  test('shows every link with the active one in bold, Acessar Conta included', async ({ page }) => {
+    await page.goto('/servicos');
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    for (const name of [...DRAWER_LINKS, 'Acessar Conta']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    expect(await fontWeightOf(page, 'Serviços')).toBe('700');
+    expect(await fontWeightOf(page, 'Início')).toBe('400');
+    await nav.getByRole('link', { name: 'Acessar Conta' }).click();
+    await expect(page.getByRole('heading', { name: 'Acesso Restrito' })).toBeVisible();
+    expect(await fontWeightOf(page, 'Acessar Conta')).toBe('700');
+    expect(await fontWeightOf(page, 'Serviços')).toBe('400');
+    await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeHidden();
+  });
+});
+
+test.describe('mobile navigation', () => {
+  test.skip(({ isMobile }) => !isMobile, 'mobile only');
+
+  test('a menu button opens a drawer with the five links, closing on navigation', async ({ page }) => {
+    await page.goto('/rastrear');
+    await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeHidden();
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    const links = drawer.getByRole('link');
+    await expect(links).toHaveText(DRAWER_LINKS);
+    await expect(drawer.getByRole('link', { name: 'Rastrear' })).toHaveAttribute('aria-current', 'page');
+    await expect(drawer.getByRole('link', { name: 'Início' })).not.toHaveAttribute('aria-current', 'page');
+
+    await drawer.getByRole('link', { name: 'Serviços' }).click();
+    await expect(page).toHaveURL(/\/servicos$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Nossos Serviços' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await expect(page.getByRole('dialog').getByRole('link', { name: 'Serviços' })).toHaveAttribute('aria-current', 'page');
+  });
+});
