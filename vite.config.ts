@@ -1,10 +1,58 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.VITE_API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8090}`;
 
 export default defineConfig({
-  plugins: [react()],
+  define: {
+    // Shown in the footer: tells a person (and the update test) which version is running.
+    __APP_BUILD__: JSON.stringify(
+      process.env.APP_BUILD_LABEL ?? new Date().toISOString().slice(0, 16).replace('T', ' '),
+    ),
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Nothing under /api is a file of ours; precache only what the build emits.
+        globIgnores: ['**/node_modules/**'],
+      },
+      manifest: {
+        id: '/',
+        name: 'Rota Veloz Transportes',
+        short_name: 'Rota Veloz',
+        description:
+          'Transporte expresso e urgente: simule valores, peça cotação, solicite entregas e rastreie encomendas, também sem conexão.',
+        lang: 'pt-BR',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0b3d91',
+        background_color: '#ffffff',
+        categories: ['business', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+    }),
+  ],
   server: {
     host: '127.0.0.1',
     proxy: { '/api': { target: apiTarget, ws: false }, '/_': apiTarget },

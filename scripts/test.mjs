@@ -24,7 +24,11 @@ for (const [title, cmd, args] of steps) {
   if (typeof args === 'function') {
     args();
   } else {
-    const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } });
+    const r = spawnSync(cmd, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, CHROMIUM_PATH: chromium },
+    });
     if (r.status !== 0) {
       console.error(`\n✖ ${title} falhou (código ${r.status}).`);
       process.exit(r.status ?? 1);

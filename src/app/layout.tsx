@@ -18,6 +18,7 @@ import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-d
 import { company } from '../config/company';
 import { accountNav, mainNav, paths } from '../config/paths';
 import { Loading } from './error-screens';
+import { InstallButton, OfflineBanner, UpdatePrompt } from '../components/pwa';
 
 function MenuIcon() {
   return (
@@ -167,9 +168,15 @@ function Footer() {
               Fale pelo WhatsApp
             </Link>
           </Stack>
-          <Link asChild color="inherit">
-            <RouterLink to={paths.privacy}>Privacidade</RouterLink>
-          </Link>
+          <Stack gap="2" align={{ base: 'flex-start', md: 'flex-end' }}>
+            <Link asChild color="inherit">
+              <RouterLink to={paths.privacy}>Privacidade</RouterLink>
+            </Link>
+            <InstallButton />
+            <Text color="gray.400" fontSize="xs">
+              Versão {__APP_BUILD__}
+            </Text>
+          </Stack>
         </Stack>
       </Container>
     </Box>
@@ -180,6 +187,7 @@ export function Layout() {
   return (
     <Flex direction="column" minH="100dvh">
       <Header />
+      <OfflineBanner />
       <Box as="main" flex="1">
         <Container maxW="6xl" py={{ base: '6', md: '10' }}>
           <Suspense fallback={<Loading />}>
@@ -188,6 +196,7 @@ export function Layout() {
         </Container>
       </Box>
       <Footer />
+      <UpdatePrompt />
     </Flex>
   );
 }

@@ -15,7 +15,9 @@ const ROUTES = [
 const DRAWER_LINKS = ['Início', 'Serviços', 'Cotação Expressa', 'Entrega Urgente', 'Rastrear'];
 
 async function fontWeightOf(page: Page, name: string) {
-  const link = page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name, exact: true });
+  const link = page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name, exact: true });
   return link.evaluate((el) => getComputedStyle(el.querySelector('span') ?? el).fontWeight);
 }
 
@@ -46,7 +48,10 @@ test('the footer has the contacts, WhatsApp and the privacy page', async ({ page
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByText(/Telefone: \(\d{2}\) \d{4}-\d{4}/)).toBeVisible();
   await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
-  await expect(footer.getByRole('link', { name: 'Fale pelo WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+$/);
+  await expect(footer.getByRole('link', { name: 'Fale pelo WhatsApp' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/\d+$/,
+  );
   await footer.getByRole('link', { name: 'Privacidade' }).click();
   await expect(page.getByRole('heading', { name: 'Privacidade', level: 1 })).toBeVisible();
   await expect(page.getByText(/LGPD/)).toBeVisible();
@@ -54,7 +59,11 @@ test('the footer has the contacts, WhatsApp and the privacy page', async ({ page
 
 test('services link to the locations, which list the 16 places', async ({ page }) => {
   await page.goto('/servicos');
-  await expect(page.getByText(/somente a: São Paulo, Guarulhos, Uberlândia, Goiânia, Itumbiara, Ipameri, Rio Verde/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /somente a: São Paulo, Guarulhos, Uberlândia, Goiânia, Itumbiara, Ipameri, Rio Verde/,
+    ),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'localidades atendidas' }).click();
   await expect(page).toHaveURL(/\/localidades$/);
   const rows = page.getByRole('row');
@@ -87,7 +96,9 @@ test.describe('desktop navigation', () => {
 test.describe('mobile navigation', () => {
   test.skip(({ isMobile }) => !isMobile, 'mobile only');
 
-  test('a menu button opens a drawer with the five links, closing on navigation', async ({ page }) => {
+  test('a menu button opens a drawer with the five links, closing on navigation', async ({
+    page,
+  }) => {
     await page.goto('/rastrear');
     await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeHidden();
     await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -95,8 +106,14 @@ test.describe('mobile navigation', () => {
     await expect(drawer).toBeVisible();
     const links = drawer.getByRole('link');
     await expect(links).toHaveText(DRAWER_LINKS);
-    await expect(drawer.getByRole('link', { name: 'Rastrear' })).toHaveAttribute('aria-current', 'page');
-    await expect(drawer.getByRole('link', { name: 'Início' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(drawer.getByRole('link', { name: 'Rastrear' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(drawer.getByRole('link', { name: 'Início' })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     await drawer.getByRole('link', { name: 'Serviços' }).click();
     await expect(page).toHaveURL(/\/servicos$/);
@@ -104,6 +121,9 @@ test.describe('mobile navigation', () => {
     await expect(page.getByRole('heading', { name: 'Nossos Serviços' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Abrir menu' }).click();
-    await expect(page.getByRole('dialog').getByRole('link', { name: 'Serviços' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('dialog').getByRole('link', { name: 'Serviços' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });

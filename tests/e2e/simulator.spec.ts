@@ -1,6 +1,8 @@
 import { expect, test } from './fixtures';
 
-test('the simulator prices a parcel from the table, with cubagem and insurance', async ({ page }) => {
+test('the simulator prices a parcel from the table, with cubagem and insurance', async ({
+  page,
+}) => {
   await page.goto('/');
   const simulator = page.getByRole('region', { name: 'Simule Valores' });
   await expect(simulator.getByRole('radio', { name: 'Encomenda' })).toBeChecked();
@@ -19,7 +21,10 @@ test('the simulator prices a parcel from the table, with cubagem and insurance',
   await expect(simulator.getByText('Guarulhos - SP selecionado')).toBeVisible();
   await simulator.getByRole('button', { name: 'Alterar: Qual será o local de Coleta' }).click();
   await simulator.getByRole('textbox', { name: 'Qual será o local de Coleta' }).fill('sao p');
-  await simulator.getByRole('list', { name: 'Qual será o local de Coleta' }).getByRole('button', { name: 'São Paulo - SP' }).click();
+  await simulator
+    .getByRole('list', { name: 'Qual será o local de Coleta' })
+    .getByRole('button', { name: 'São Paulo - SP' })
+    .click();
   await expect(simulator.getByText('São Paulo - SP selecionado')).toBeVisible();
   await simulator
     .getByRole('list', { name: 'Onde vamos entregar sua Encomenda?' })

@@ -21,7 +21,10 @@ export interface Stack {
   stop: () => Promise<void>;
 }
 
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(
+  env: Record<string, string> = {},
+  opts: { publicDir?: string } = {},
+): Promise<Stack> {
   const sink = new MailSink();
   const smtpPort = await sink.start();
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-test-'));
@@ -29,6 +32,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const options = {
     port,
     dataDir,
+    publicDir: opts.publicDir,
     env: {
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtpPort),

@@ -1,0 +1,29 @@
+/// <reference lib="webworker" />
+// The service worker: every route's code and asset precached, navigations answered with the app
+// shell, and no API answer ever cached (lookups, sign-ins and submissions are personal).
+import { clientsClaim } from 'workbox-core';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first install takes the open page at once, so it keeps working if the signal drops before a reload.
+// Later versions still wait for the person's 'Atualizar' (SKIP_WAITING below).
+clientsClaim();
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/_\//, /^\/robots\.txt$/],
+  }),
+);
+
+// The page asks for the new version only when the person accepts the 'Atualizar' prompt.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Reads the production build (npm test builds it before Vitest; the global setup builds it if missing).
+const dist = join(import.meta.dirname, '../../dist');
+
+function precacheList(): { url: string; revision: string | null }[] {
+  const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
+  // vite-plugin-pwa injects the list as JSON: [{"revision":…,"url":…},…]
+  const match = sw.match(/\[\{"revision":[^\]]*\]/);
+  if (!match) throw new Error('precache manifest not found in dist/sw.js');
+  return JSON.parse(match[0]);
+}
+
+describe('the production precache list', () => {
+  const entries = precacheList();
+  const urls = entries.map((e) => e.url);
+
+  it('holds every route chunk, the shell and the icons', () => {
+    const pages = [
+      'home-page',
+      'services-page',
+      'localities-page',
+      'privacy-page',
+      'quote-page',
+      'urgent-page',
+      'tracking-lookup-page',
+      'access-page',
+      'pickup-request-page',
+      'tracking-admin-page',
+    ];
+    for (const page of pages) {
+      expect(
+        urls.some((u) => new RegExp(`assets/${page}-[\\w-]+\\.js$`).test(u)),
+        page,
+      ).toBe(true);
+    }
+    expect(urls).toContain('index.html');
+    expect(urls).toContain('manifest.webmanifest');
+    expect(urls).toContain('icons/icon-192.png');
+    // Every emitted script is precached: a route opened for the first time offline still loads.
+    const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+    for (const file of scripts) expect(urls).toContain(`assets/${file}`);
+  });
+
+  it('has nothing from the API', () => {
+    expect(urls.filter((u) => u.includes('api/'))).toEqual([]);
+  });
+
+  it('reports its total size', () => {
+    const total = urls.reduce((sum, u) => sum + statSync(join(dist, u)).size, 0);
+    console.log(`precache: ${entries.length} entries, ${(total / 1024).toFixed(1)} KiB`);
+    expect(total).toBeGreaterThan(0);
+  });
+});
