@@ -7,3 +7,4 @@ export * from './masks';
 export * from './documents';
 export * from './text';
 export * from './submissions';
+export * from './time';

@@ -1,5 +1,17 @@
+import { Stack } from '@chakra-ui/react';
 import { PageTitle } from '../../components/page-title';
+import { staffApi } from '../../lib/pocketbase';
+import { useSession } from '../../lib/session';
+import { StaffSignIn } from './staff-sign-in';
+import { TrackingManager } from './tracking-manager';
 
-export default function Page() {
-  return <PageTitle title="Gerenciar Status de Rastreamento" />;
+/** Courier staff only: the server refuses everything else, and so does this screen. */
+export default function TrackingAdminPage() {
+  const token = useSession(staffApi);
+  return (
+    <Stack gap="4">
+      <PageTitle title="Gerenciar Status de Rastreamento" />
+      {token ? <TrackingManager key={token ? 'in' : 'out'} /> : <StaffSignIn />}
+    </Stack>
+  );
 }

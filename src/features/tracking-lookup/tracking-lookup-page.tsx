@@ -1,5 +1,306 @@
+import {
+  Box,
+  Button,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  List,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
+import { StageTimeline } from '../../components/stage-timeline';
+import { toaster } from '../../components/toaster';
+import {
+  displayTrackingNumber,
+  normalizeTrackingNumber,
+  TRACKING_STAGES,
+  timeAgo,
+} from '../../domain';
+import { db, type TrackingLookup } from '../../lib/db';
+import { useOnline } from '../../lib/network';
+import { forgetLookup, lookUpTracking } from './api';
 
-export default function Page() {
-  return <PageTitle title="Rastreamento de Encomendas" />;
+const EMPTY = 'Por favor, digite um número de rastreio, CPF ou CNPJ';
+const NOT_FOUND = 'Número de rastreio não encontrado';
+const NO_STAGES = 'Nenhuma informação de rastreamento disponível para este número.';
+const OFFLINE =
+  'Sem conexão: a consulta precisa de internet. Abaixo, o último estado conhecido neste aparelho.';
+
+type View = { lookup: TrackingLookup; stale: boolean } | { message: string } | null;
+
+function lastStageLabel(lookup: TrackingLookup): string {
+  if (!lookup.found) return NOT_FOUND;
+  const last = lookup.stages[lookup.stages.length - 1];
+  return last ? TRACKING_STAGES[last - 1]!.label : 'Sem informações ainda';
+}
+
+function Result({ view }: { view: View }) {
+  if (!view) return null;
+  if ('message' in view) {
+    return (
+      <Text role="status" color="fg.muted">
+        {view.message}
+      </Text>
+    );
+  }
+  const { lookup, stale } = view;
+  const shareUrl = `${window.location.origin}/rastrear?numero=${lookup.number}`;
+  return (
+    <Box
+      borderWidth="1px"
+      borderRadius="xl"
+      p="5"
+      role="region"
+      aria-label="Resultado do rastreamento"
+    >
+      <Flex justify="space-between" align="start" gap="3" wrap="wrap" mb="4">
+        <Box>
+          <Text fontSize="sm" color="fg.muted">
+            Número
+          </Text>
+          <Text fontSize="xl" fontWeight="bold" data-testid="tracking-number">
+            {displayTrackingNumber(lookup.number)}
+          </Text>
+          <Text fontSize="sm" color={stale ? 'orange.fg' : 'fg.muted'}>
+            {stale
+              ? `Último estado conhecido, consultado ${timeAgo(lookup.fetchedAt)}`
+              : `Consultado ${timeAgo(lookup.fetchedAt)}`}
+          </Text>
+        </Box>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(shareUrl);
+              toaster.create({
+                title: 'Link copiado',
+                description: shareUrl,
+                type: 'success',
+                duration: 3000,
+              });
+            } catch {
+              toaster.create({
+                title: 'Copie o link',
+                description: shareUrl,
+                type: 'info',
+                duration: 8000,
+              });
+            }
+          }}
+        >
+          Copiar link
+        </Button>
+      </Flex>
+      {!lookup.found ? (
+        <Text>{NOT_FOUND}</Text>
+      ) : lookup.stages.length === 0 ? (
+        <Text>{NO_STAGES}</Text>
+      ) : (
+        <StageTimeline stages={lookup.stages} stageTimes={lookup.stageTimes} />
+      )}
+    </Box>
+  );
+}
+
+export default function TrackingLookupPage() {
+  const [params, setParams] = useSearchParams();
+  const [number, setNumber] = useState(() => normalizeTrackingNumber(params.get('numero') ?? ''));
+  const [view, setView] = useState<View>(null);
+  const [loading, setLoading] = useState(false);
+  const online = useOnline();
+  const remembered = useLiveQuery(() => db.lookups.orderBy('fetchedAt').reverse().toArray(), []);
+
+  const search = useCallback(
+    async (raw: string) => {
+      const n = normalizeTrackingNumber(raw);
+      setNumber(n);
+      if (!n) {
+        toaster.create({ title: EMPTY, type: 'warning', duration: 5000 });
+        setView({ message: EMPTY });
+        return;
+      }
+      setParams({ numero: n }, { replace: true });
+      setLoading(true);
+      const outcome = await lookUpTracking(n);
+      setLoading(false);
+      if (outcome.status === 'found') {
+        if (outcome.lookup.stages.length === 0) {
+          toaster.create({
+            title: NOT_FOUND,
+            description: NO_STAGES,
+            type: 'info',
+            duration: 5000,
+          });
+        } else {
+          toaster.create({
+            title: 'Informações de rastreamento encontradas',
+            type: 'success',
+            duration: 3000,
+          });
+        }
+        setView({ lookup: outcome.lookup, stale: false });
+      } else if (outcome.status === 'not-found') {
+        toaster.create({ title: NOT_FOUND, type: 'error', duration: 5000 });
+        setView({ lookup: outcome.lookup, stale: false });
+      } else {
+        const known = await db.lookups.get(n);
+        if (outcome.status === 'offline') {
+          toaster.create({
+            title: 'Sem conexão',
+            description: OFFLINE,
+            type: 'warning',
+            duration: 6000,
+          });
+          setView(
+            known
+              ? { lookup: known, stale: true }
+              : {
+                  message:
+                    'Sem conexão: a consulta precisa de internet. Tente de novo quando o sinal voltar.',
+                },
+          );
+        } else {
+          toaster.create({
+            title: 'Erro ao buscar informações de rastreamento',
+            type: 'error',
+            duration: 5000,
+          });
+          setView(
+            known
+              ? { lookup: known, stale: true }
+              : { message: 'Erro ao buscar informações de rastreamento' },
+          );
+        }
+      }
+    },
+    [setParams],
+  );
+
+  // A shared link (/rastrear?numero=…) opens straight on the result.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    const fromLink = params.get('numero');
+    if (fromLink) void Promise.resolve(fromLink).then(search);
+  }, [params, search]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void search(number);
+  };
+
+  return (
+    <Stack gap="8" maxW="3xl">
+      <PageTitle title="Rastreamento de Encomendas" />
+      <form onSubmit={submit} noValidate>
+        <HStack w="full" align="end">
+          <Field.Root flex="1">
+            <Field.Label>Número de rastreio, CPF ou CNPJ</Field.Label>
+            <Input
+              value={number}
+              onChange={(e) => setNumber(normalizeTrackingNumber(e.target.value))}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="Somente números"
+              maxLength={32}
+            />
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" loading={loading} loadingText="Rastreando">
+            Rastrear
+          </Button>
+        </HStack>
+        {!online && (
+          <Text fontSize="sm" color="fg.muted" mt="1">
+            Sem conexão: a consulta precisa de internet.
+          </Text>
+        )}
+      </form>
+
+      <Result view={view} />
+
+      {remembered && remembered.length > 0 && (
+        <Box as="section" aria-labelledby="meus-rastreios">
+          <Heading id="meus-rastreios" as="h2" size="lg" mb="3">
+            Meus rastreios
+          </Heading>
+          <Stack as="ul" gap="2" listStyleType="none">
+            {remembered.map((item) => (
+              <Flex
+                as="li"
+                key={item.number}
+                borderWidth="1px"
+                borderRadius="lg"
+                p="3"
+                gap="3"
+                align="center"
+                wrap="wrap"
+              >
+                <Box flex="1" minW="40">
+                  <Button
+                    variant="plain"
+                    p="0"
+                    h="auto"
+                    fontWeight="bold"
+                    onClick={() => setView({ lookup: item, stale: !online })}
+                  >
+                    {displayTrackingNumber(item.number)}
+                  </Button>
+                  <Text fontSize="sm">{lastStageLabel(item)}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    Atualizado {timeAgo(item.fetchedAt)}
+                  </Text>
+                </Box>
+                <HStack>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => void search(item.number)}
+                    aria-label={`Atualizar ${item.number}`}
+                  >
+                    Atualizar
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    colorPalette="red"
+                    onClick={() => void forgetLookup(item.number)}
+                    aria-label={`Remover ${item.number}`}
+                  >
+                    Remover
+                  </Button>
+                </HStack>
+              </Flex>
+            ))}
+          </Stack>
+        </Box>
+      )}
+
+      <Box as="section" aria-labelledby="como-rastrear" bg="bg.muted" borderRadius="xl" p="5">
+        <Heading id="como-rastrear" as="h2" size="md" mb="2">
+          Como rastrear
+        </Heading>
+        <List.Root as="ol" ps="5" gap="1">
+          <List.Item>
+            Digite o número de rastreio que você recebeu, ou o CPF ou CNPJ usado no envio.
+          </List.Item>
+          <List.Item>Use somente números; espaços, pontos e traços são removidos.</List.Item>
+          <List.Item>
+            Toque em “Rastrear” para ver as etapas concluídas e quando cada uma aconteceu.
+          </List.Item>
+          <List.Item>
+            Use “Copiar link” para compartilhar o resultado; o número fica em “Meus rastreios” neste
+            aparelho.
+          </List.Item>
+        </List.Root>
+      </Box>
+    </Stack>
+  );
 }

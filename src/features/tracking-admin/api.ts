@@ -1,0 +1,60 @@
+import type { RecordModel } from 'pocketbase';
+import { normalizeStages, type TrackingStage } from '../../domain';
+import { staffApi } from '../../lib/pocketbase';
+
+export interface TrackingRecord {
+  id: string;
+  number: string;
+  stages: TrackingStage[];
+  stageTimes: Record<string, string>;
+  created: string;
+}
+
+function toTracking(r: RecordModel): TrackingRecord {
+  const stages = normalizeStages(r.stages ?? []);
+  const stageTimes: Record<string, string> = {};
+  for (const s of stages) if (r[`stage${s}At`]) stageTimes[s] = r[`stage${s}At`];
+  return { id: r.id, number: r.number, stages, stageTimes, created: r.created };
+}
+
+const tracking = () => staffApi.collection('tracking');
+
+export async function listTracking(): Promise<TrackingRecord[]> {
+  const items = await tracking().getFullList({ sort: '-created,-id', requestKey: null });
+  return items.map(toTracking);
+}
+
+export async function registerNumber(number: string) {
+  return toTracking(await tracking().create({ number, stages: [] }));
+}
+
+export async function setStages(id: string, stages: TrackingStage[]) {
+  return toTracking(await tracking().update(id, { stages: stages.map(String) }));
+}
+
+export function removeNumber(id: string) {
+  return tracking().delete(id);
+}
+
+/** Follow every change; `onReconnect` also runs after a lost connection comes back. */
+export async function followTracking(onChange: () => void, onReconnect: () => void) {
+  let first = true;
+  const unsubscribeConnect = await staffApi.realtime.subscribe('PB_CONNECT', () => {
+    if (first) first = false;
+    else onReconnect();
+  });
+  const unsubscribe = await tracking().subscribe('*', onChange);
+  return () => {
+    void unsubscribe();
+    void unsubscribeConnect();
+  };
+}
+
+export async function signInStaff(email: string, password: string) {
+  await staffApi.collection('staff').authWithPassword(email, password);
+}
+
+export function signOutStaff() {
+  staffApi.realtime.unsubscribe();
+  staffApi.authStore.clear();
+}

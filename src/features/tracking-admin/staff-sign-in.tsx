@@ -1,0 +1,86 @@
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { TextField } from '../../components/form-fields';
+import { toaster } from '../../components/toaster';
+import { failureKind } from '../../lib/pocketbase';
+import { signInStaff } from './api';
+
+export function StaffSignIn() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!navigator.onLine) {
+      toaster.create({
+        title: 'Sem conexão',
+        description: 'Para entrar é preciso estar conectado.',
+        type: 'warning',
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      await signInStaff(email.trim(), password);
+      setPassword('');
+    } catch (error) {
+      const kind = failureKind(error);
+      toaster.create(
+        kind === 'rate-limit'
+          ? {
+              title: 'Muitas tentativas',
+              description: 'Aguarde um minuto e tente de novo.',
+              type: 'error',
+            }
+          : kind === 'offline'
+            ? {
+                title: 'Sem conexão',
+                description: 'Para entrar é preciso estar conectado.',
+                type: 'warning',
+              }
+            : {
+                title: 'Não foi possível entrar',
+                description: 'E-mail ou senha incorretos.',
+                type: 'error',
+              },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box maxW="sm" borderWidth="1px" borderRadius="xl" p="6">
+      <Heading as="h2" size="lg" mb="1">
+        Entrar
+      </Heading>
+      <Text color="fg.muted" mb="4" fontSize="sm">
+        Acesso da equipe para atualizar os rastreios.
+      </Text>
+      <form onSubmit={submit}>
+        <Stack gap="4">
+          <TextField
+            label="E-mail"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onValueChange={setEmail}
+            required
+          />
+          <TextField
+            label="Senha"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+            required
+          />
+          <Button type="submit" colorPalette="brand" loading={busy} loadingText="Entrando...">
+            Entrar
+          </Button>
+        </Stack>
+      </form>
+    </Box>
+  );
+}

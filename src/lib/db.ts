@@ -1,0 +1,52 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { TrackingStage } from '../domain';
+
+export type OutboxKind = 'quote' | 'urgent' | 'pickup';
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** A submission made on this device, kept until the server has stored it. */
+export interface OutboxItem {
+  /** Client-made record id (15 chars, [a-z0-9]): re-sending it never stores the submission twice. */
+  id: string;
+  kind: OutboxKind;
+  payload: Record<string, unknown>;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  state: OutboxState;
+  lastError: string;
+  /** Field messages of a 400 answer. */
+  fieldErrors?: Record<string, string>;
+  /** Set while a tab or the service worker is sending it; a stale lease may be taken over. */
+  leaseUntil?: number;
+  /** Waiting for a new sign-in (401/403). */
+  needsAuth?: boolean;
+  /** What the server answered, e.g. the final request number. */
+  result?: Record<string, unknown>;
+  sentAt?: number;
+}
+
+/** The last-known state of a number this device looked up ('Meus rastreios'). */
+export interface TrackingLookup {
+  number: string;
+  found: boolean;
+  stages: TrackingStage[];
+  stageTimes: Record<string, string>;
+  fetchedAt: number;
+}
+
+export class CourierDb extends Dexie {
+  outbox!: EntityTable<OutboxItem, 'id'>;
+  lookups!: EntityTable<TrackingLookup, 'number'>;
+
+  constructor() {
+    super('rota-veloz');
+    this.version(1).stores({
+      // [state+createdAt] lets the engine read pending items in the order they were made.
+      outbox: 'id, kind, state, createdAt, [state+createdAt]',
+      lookups: 'number, fetchedAt',
+    });
+  }
+}
+
+export const db = new CourierDb();

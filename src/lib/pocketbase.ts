@@ -1,0 +1,48 @@
+import PocketBase, { BaseAuthStore, ClientResponseError, LocalAuthStore } from 'pocketbase';
+
+// The only place that constructs PocketBase clients. Three sessions never mix on one device:
+// visitors (no session), courier staff (/admin/tracking) and the corporate client (pickup form).
+const origin = typeof window === 'undefined' ? 'http://127.0.0.1' : window.location.origin;
+
+function client(store: BaseAuthStore) {
+  const pb = new PocketBase(origin, store, 'pt-BR');
+  // Parallel calls (the outbox, realtime reloads) must not cancel each other.
+  pb.autoCancellation(false);
+  return pb;
+}
+
+export const visitorApi = client(new BaseAuthStore());
+export const staffApi = client(new LocalAuthStore('rv_staff_auth'));
+export const clientApi = client(new LocalAuthStore('rv_client_auth'));
+
+export const CLIENT_ACCOUNT_EMAIL = 'acesso@cliente.example';
+
+export { ClientResponseError };
+
+/** What went wrong with a call, in terms a screen can act on. */
+export function failureKind(
+  error: unknown,
+): 'offline' | 'auth' | 'rate-limit' | 'invalid' | 'not-found' | 'server' {
+  if (error instanceof ClientResponseError) {
+    if (error.status === 0) return 'offline';
+    if (error.status === 401 || error.status === 403) return 'auth';
+    if (error.status === 429) return 'rate-limit';
+    if (error.status === 404) return 'not-found';
+    if (error.status === 400) return 'invalid';
+    return 'server';
+  }
+  return 'offline';
+}
+
+/** Field messages from a 400 answer, keyed by field name. */
+export function fieldMessages(error: unknown): Record<string, string> {
+  if (!(error instanceof ClientResponseError)) return {};
+  const data = (error.response?.data ?? {}) as Record<string, { message?: string; code?: string }>;
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v.message ?? '']));
+}
+
+export function fieldCodes(error: unknown): Record<string, string> {
+  if (!(error instanceof ClientResponseError)) return {};
+  const data = (error.response?.data ?? {}) as Record<string, { code?: string }>;
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v.code ?? '']));
+}

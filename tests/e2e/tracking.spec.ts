@@ -1,0 +1,185 @@
+import type { Browser, Page } from '@playwright/test';
+import { STAFF } from '../support/stack';
+import { expect, test } from './fixtures';
+
+const STAGES = [
+  'Encomenda coletada no ponto de coleta',
+  'Encomenda enviada ao destino',
+  'Encomenda chegou ao destino',
+  'Encomenda entregue',
+];
+
+async function expectStages(page: Page, done: number[]) {
+  const timeline = page.getByRole('list', { name: 'Etapas da entrega' });
+  for (const [i, label] of STAGES.entries()) {
+    const state = done.includes(i + 1) ? 'concluída' : 'pendente';
+    await expect(timeline.getByRole('listitem', { name: `${label}: ${state}` })).toBeVisible();
+  }
+}
+
+test.describe('lookup', () => {
+  test('a seeded number shows exactly its stages, with when each was reached', async ({ page }) => {
+    await page.goto('/rastrear');
+    const response = page.waitForResponse((r) => r.url().includes('/api/rastreio/'));
+    await page
+      .getByRole('textbox', { name: 'Número de rastreio, CPF ou CNPJ' })
+      .fill('987 654 321');
+    await expect(
+      page.getByRole('textbox', { name: 'Número de rastreio, CPF ou CNPJ' }),
+    ).toHaveValue('987654321');
+    await page.getByRole('button', { name: 'Rastrear' }).click();
+    // Only the stages of the exact number typed travel: no id, no dates of creation, nothing else.
+    expect(Object.keys(await (await response).json()).sort()).toEqual([
+      'number',
+      'stageTimes',
+      'stages',
+    ]);
+    await expect(page.getByText('Informações de rastreamento encontradas')).toBeVisible();
+    await expectStages(page, [1, 2, 3]);
+    await expect(
+      page
+        .getByRole('listitem', { name: `${STAGES[0]}: concluída` })
+        .getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('listitem', { name: `${STAGES[3]}: pendente` }).getByText('Pendente'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\?numero=987654321$/);
+  });
+
+  test('an unknown number and an empty input get their messages', async ({ page }) => {
+    await page.goto('/rastrear');
+    await page.getByRole('button', { name: 'Rastrear' }).click();
+    await expect(
+      page.getByText('Por favor, digite um número de rastreio, CPF ou CNPJ').first(),
+    ).toBeVisible();
+    await page.getByRole('textbox', { name: 'Número de rastreio, CPF ou CNPJ' }).fill('98765432');
+    await page.getByRole('button', { name: 'Rastrear' }).click();
+    await expect(page.getByText('Número de rastreio não encontrado').first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Etapas da entrega' })).toHaveCount(0);
+  });
+
+  test('a shared link opens the result, a CPF shown masked', async ({ page }) => {
+    await page.goto('/rastrear?numero=52998224725');
+    await expect(page.getByTestId('tracking-number')).toHaveText('529.982.247-25');
+    await expectStages(page, [1, 2, 3, 4]);
+    await expect(page.getByRole('button', { name: 'Copiar link' })).toBeVisible();
+  });
+
+  test('the device remembers lookups and shows them offline with their age', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/rastrear?numero=123456789');
+    await expectStages(page, [1]);
+    const mine = page
+      .getByRole('region', { name: 'Meus rastreios' })
+      .or(page.locator('section', { has: page.getByRole('heading', { name: 'Meus rastreios' }) }));
+    await expect(mine.getByText('Atualizado agora mesmo')).toBeVisible();
+
+    await context.setOffline(true);
+    await page.getByRole('textbox', { name: 'Número de rastreio, CPF ou CNPJ' }).fill('123456789');
+    await page.getByRole('button', { name: 'Rastrear' }).click();
+    await expect(page.getByText('Sem conexão', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(/Último estado conhecido, consultado agora mesmo/)).toBeVisible();
+    await expectStages(page, [1]);
+    await context.setOffline(false);
+
+    await page.getByRole('button', { name: 'Remover 123456789' }).click();
+    await expect(page.getByRole('button', { name: 'Remover 123456789' })).toHaveCount(0);
+  });
+});
+
+async function staffPage(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/admin/tracking');
+  await page.getByLabel('E-mail').fill(STAFF.email);
+  await page.getByLabel('Senha').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+  return page;
+}
+
+test.describe('management', () => {
+  test.skip(({ isMobile }) => isMobile, 'two staff phones are simulated on desktop contexts');
+
+  test('changes on one screen appear on another without reload; duplicates are refused', async ({
+    browser,
+    baseURL,
+  }) => {
+    const a = await staffPage(browser, baseURL!);
+    const b = await staffPage(browser, baseURL!);
+    const number = String(Date.now()).slice(-9);
+
+    await a.getByRole('button', { name: 'Registrar' }).click();
+    await expect(a.getByText('Digite um número de rastreio')).toBeVisible();
+
+    await a.getByLabel('Novo número de rastreio').fill(number);
+    await a.getByRole('button', { name: 'Registrar' }).click();
+    await expect(a.getByText('Número registrado com sucesso')).toBeVisible();
+    const rowB = b.getByRole('listitem', { name: `Rastreio ${number}` });
+    await expect(rowB).toBeVisible();
+    // Newest first.
+    await expect(
+      b.getByRole('list', { name: 'Números registrados' }).getByRole('listitem').first(),
+    ).toHaveAccessibleName(`Rastreio ${number}`);
+
+    await a
+      .getByRole('listitem', { name: `Rastreio ${number}` })
+      .getByText(`2. ${STAGES[1]}`)
+      .click();
+    await expect(
+      a
+        .getByRole('listitem', { name: `Rastreio ${number}` })
+        .getByRole('checkbox', { name: `2. ${STAGES[1]}` }),
+    ).toBeChecked();
+    await expect(a.getByText('Status atualizado com sucesso').first()).toBeVisible();
+    await expect(rowB.getByRole('checkbox', { name: `2. ${STAGES[1]}` })).toBeChecked();
+    await expect(rowB.getByRole('checkbox', { name: `1. ${STAGES[0]}` })).not.toBeChecked();
+
+    await b.getByLabel('Novo número de rastreio').fill(number);
+    await b.getByRole('button', { name: 'Registrar' }).click();
+    await expect(b.getByText('Este número já foi registrado')).toBeVisible();
+
+    await b.getByLabel('Filtrar por número').fill(number);
+    await expect(
+      b.getByRole('list', { name: 'Números registrados' }).getByRole('listitem'),
+    ).toHaveCount(1);
+
+    await a.getByRole('button', { name: `Excluir ${number}` }).click();
+    await a.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+    await expect(a.getByText('Número removido com sucesso')).toBeVisible();
+    await expect(rowB).toHaveCount(0);
+
+    await a.getByRole('button', { name: 'Sair' }).click();
+    await expect(a.getByText('Logout realizado com sucesso')).toBeVisible();
+    await expect(a.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await a.context().close();
+    await b.context().close();
+  });
+
+  test('a visitor sees the sign-in and the API refuses their reads and writes', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/admin/tracking');
+    await expect(
+      page.getByRole('heading', { name: 'Gerenciar Status de Rastreamento' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+
+    const list = await request.get('/api/collections/tracking/records');
+    expect((await list.json()).items).toEqual([]);
+    const create = await request.post('/api/collections/tracking/records', {
+      data: { number: '31337' },
+    });
+    expect(create.status()).toBe(400);
+
+    await page.getByLabel('E-mail').fill(STAFF.email);
+    await page.getByLabel('Senha').fill('senha-errada');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('E-mail ou senha incorretos.')).toBeVisible();
+  });
+});
