@@ -8,8 +8,13 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { SYNC_TAG, syncNow } from './lib/outbox';
 
 declare const self: ServiceWorkerGlobalScope;
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -26,4 +31,11 @@ registerRoute(
 // The page asks for the new version only when the person accepts the 'Atualizar' prompt.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Background Sync: the browser wakes the worker when the connection returns, even with no tab open.
+// The worker runs the very same outbox engine as the pages.
+self.addEventListener('sync', (event) => {
+  const e = event as SyncEvent;
+  if (e.tag === SYNC_TAG) e.waitUntil(syncNow());
 });

@@ -19,6 +19,7 @@ import { company } from '../config/company';
 import { accountNav, mainNav, paths } from '../config/paths';
 import { Loading } from './error-screens';
 import { InstallButton, OfflineBanner, UpdatePrompt } from '../components/pwa';
+import { OutboxBadge } from '../features/outbox/outbox-badge';
 
 function MenuIcon() {
   return (
@@ -126,6 +127,7 @@ function Header() {
             </HStack>
           </RouterLink>
           <HStack gap="2">
+            <OutboxBadge />
             <DesktopNav />
             <MobileNav />
           </HStack>

@@ -1,5 +1,18 @@
-import { Field, Input, type InputProps } from '@chakra-ui/react';
+import {
+  Box,
+  Field,
+  HStack,
+  Input,
+  Link,
+  NativeSelect,
+  RadioGroup,
+  Text,
+  Textarea,
+  type InputProps,
+} from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../config/paths';
 
 interface TextFieldProps extends Omit<InputProps, 'onChange'> {
   label: ReactNode;
@@ -7,6 +20,9 @@ interface TextFieldProps extends Omit<InputProps, 'onChange'> {
   onValueChange: (value: string) => void;
   error?: string;
   helper?: ReactNode;
+  /** Applied to every change, e.g. a mask from src/domain. */
+  format?: (value: string) => string;
+  multiline?: boolean;
 }
 
 /** A labelled input with its error under it, in red. */
@@ -17,17 +33,140 @@ export function TextField({
   error,
   helper,
   required,
+  format,
+  multiline,
+  name,
   ...rest
 }: TextFieldProps) {
+  const change = (v: string) => onValueChange(format ? format(v) : v);
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
+    <Field.Root invalid={Boolean(error)} required={required} data-field={name}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
-      <Input value={value} onChange={(e) => onValueChange(e.target.value)} {...rest} />
+      {multiline ? (
+        <Textarea name={name} value={value} onChange={(e) => change(e.target.value)} rows={3} />
+      ) : (
+        <Input name={name} value={value} onChange={(e) => change(e.target.value)} {...rest} />
+      )}
       {helper && <Field.HelperText>{helper}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
   );
+}
+
+interface SelectFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  options: readonly string[];
+  onValueChange: (value: string) => void;
+  error?: string;
+  required?: boolean;
+  placeholder?: string;
+}
+
+export function SelectField({
+  label,
+  name,
+  value,
+  options,
+  onValueChange,
+  error,
+  required,
+  placeholder = 'Selecione',
+}: SelectFieldProps) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} data-field={name}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          name={name}
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+interface RadioFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onValueChange: (value: string) => void;
+  error?: string;
+}
+
+export function RadioField({ label, name, value, options, onValueChange, error }: RadioFieldProps) {
+  return (
+    <Box data-field={name}>
+      <RadioGroup.Root
+        name={name}
+        value={value}
+        onValueChange={(e) => onValueChange(e.value ?? '')}
+        colorPalette="brand"
+        aria-invalid={Boolean(error) || undefined}
+      >
+        <RadioGroup.Label mb="2" display="block">
+          {label}
+        </RadioGroup.Label>
+        <HStack gap="6" wrap="wrap">
+          {options.map((o) => (
+            <RadioGroup.Item key={o.value} value={o.value}>
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>{o.label}</RadioGroup.ItemText>
+            </RadioGroup.Item>
+          ))}
+        </HStack>
+      </RadioGroup.Root>
+      {error && (
+        <Text color="fg.error" fontSize="sm" mt="1">
+          {error}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/** LGPD: what a form collects and why, with the privacy page one tap away. */
+export function PrivacyNotice() {
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      Usamos os dados deste formulário somente para responder ao seu pedido (cotação, coleta e
+      entrega) e falar com você sobre ele.{' '}
+      <Link asChild color="brand.fg">
+        <RouterLink to={paths.privacy}>Saiba mais sobre privacidade</RouterLink>
+      </Link>
+      .
+    </Text>
+  );
+}
+
+/** Bring the first field with an error into view and focus it. */
+export function scrollToFirstError() {
+  requestAnimationFrame(() => {
+    const first = document.querySelector<HTMLElement>(
+      '[data-field] [aria-invalid="true"], [data-field][aria-invalid="true"], [data-field] [data-invalid] input, [data-field] [data-invalid]',
+    );
+    const target = first?.closest<HTMLElement>('[data-field]') ?? first;
+    target?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    const input = target?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea');
+    input?.focus({ preventScroll: true });
+  });
 }

@@ -8,3 +8,4 @@ export * from './documents';
 export * from './text';
 export * from './submissions';
 export * from './time';
+export * from './schemas';

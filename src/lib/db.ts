@@ -17,6 +17,8 @@ export interface OutboxItem {
   lastError: string;
   /** Field messages of a 400 answer. */
   fieldErrors?: Record<string, string>;
+  /** The session it was made with (pickup requests): the worker has no other way to know it. */
+  token?: string;
   /** Set while a tab or the service worker is sending it; a stale lease may be taken over. */
   leaseUntil?: number;
   /** Waiting for a new sign-in (401/403). */

@@ -2,7 +2,8 @@ import PocketBase, { BaseAuthStore, ClientResponseError, LocalAuthStore } from '
 
 // The only place that constructs PocketBase clients. Three sessions never mix on one device:
 // visitors (no session), courier staff (/admin/tracking) and the corporate client (pickup form).
-const origin = typeof window === 'undefined' ? 'http://127.0.0.1' : window.location.origin;
+// `self.location` is the page's or, in the service worker, the worker's own origin.
+const origin = globalThis.location?.origin ?? 'http://127.0.0.1';
 
 function client(store: BaseAuthStore) {
   const pb = new PocketBase(origin, store, 'pt-BR');

@@ -1,5 +1,269 @@
+import { Alert, Box, Button, Grid, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
 import { PageTitle } from '../../components/page-title';
+import { PartyFields } from '../../components/party-fields';
+import {
+  PrivacyNotice,
+  RadioField,
+  scrollToFirstError,
+  SelectField,
+  TextField,
+} from '../../components/form-fields';
+import { announce } from '../../components/submission-toasts';
+import { toaster } from '../../components/toaster';
+import {
+  CONSULTAR,
+  declaredValueCents,
+  DEFAULT_ORIGIN,
+  formatCents,
+  formatDecimal,
+  formatKg,
+  LOCALITIES,
+  parseDecimal,
+  QUOTE_CALCULATOR_FIELDS,
+  QUOTE_RULES,
+  quoteParcel,
+  sanitizeDeclaredValue,
+  schemaFor,
+  type FormValues,
+} from '../../domain';
+import { submit } from '../../lib/outbox';
 
-export default function Page() {
-  return <PageTitle title="Solicitação de Cotação" />;
+const schema = schemaFor(QUOTE_RULES);
+const RULE = Object.fromEntries(QUOTE_RULES.map((r) => [r.name, r]));
+const isRequired = (name: string) => Boolean(RULE[name]?.required);
+
+const INITIAL: FormValues = {
+  ...Object.fromEntries(QUOTE_RULES.map((r) => [r.name, ''])),
+  pickupLocation: DEFAULT_ORIGIN,
+  parcelType: 'encomenda',
+  senderDocumentType: 'cpf',
+  recipientDocumentType: 'cpf',
+};
+
+const PARCEL_TYPES = [
+  { value: 'documento', label: 'Documento' },
+  { value: 'encomenda', label: 'Encomenda' },
+];
+
+function priceOf(values: FormValues) {
+  return quoteParcel({
+    weightKg: parseDecimal(values.weight ?? ''),
+    lengthCm: parseDecimal(values.length ?? ''),
+    widthCm: parseDecimal(values.width ?? ''),
+    heightCm: parseDecimal(values.height ?? ''),
+    invoiceCents: declaredValueCents(values.invoiceValue ?? ''),
+  });
+}
+
+export default function QuotePage() {
+  const form = useFormik<FormValues>({
+    initialValues: INITIAL,
+    validationSchema: schema,
+    onSubmit: async (values, helpers) => {
+      const quote = priceOf(values);
+      const payload: Record<string, unknown> = {
+        ...values,
+        weight: parseDecimal(values.weight!),
+        width: parseDecimal(values.width!),
+        length: parseDecimal(values.length!),
+        height: parseDecimal(values.height!),
+        invoiceValue: values.invoiceValue
+          ? formatDecimal(declaredValueCents(values.invoiceValue) / 100)
+          : '',
+        insuranceFee: formatDecimal(quote.insuranceCents / 100),
+        price: quote.totalCents === null ? CONSULTAR : formatDecimal(quote.totalCents / 100),
+      };
+      const outcome = await submit('quote', payload);
+      announce(outcome, {
+        sent: {
+          title: 'Solicitação enviada',
+          description: 'Sua solicitação de cotação foi enviada com sucesso!',
+          duration: 5000,
+        },
+        failed: {
+          title: 'Erro ao enviar',
+          description:
+            'Ocorreu um erro ao enviar sua solicitação. Por favor, tente novamente mais tarde.',
+        },
+      });
+      helpers.resetForm();
+    },
+  });
+
+  const showErrors = form.submitCount > 0;
+  const err = (name: string) => (showErrors ? form.errors[name] : undefined);
+  const field = (name: string) => ({
+    name,
+    value: form.values[name] ?? '',
+    onValueChange: (v: string) => void form.setFieldValue(name, v),
+    error: err(name),
+    required: isRequired(name),
+  });
+  const missingCalculator = showErrors
+    ? QUOTE_CALCULATOR_FIELDS.filter((f) => form.errors[f]).map((f) => RULE[f]!.label)
+    : [];
+  const quote = priceOf(form.values);
+
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const errors = await form.validateForm();
+    if (Object.keys(errors).length > 0) {
+      void form.submitForm(); // counts the attempt, so the errors show from now on
+      toaster.create({
+        title: 'Formulário incompleto',
+        description: 'Por favor preencha todos os campos obrigatórios marcados em vermelho.',
+        type: 'error',
+        duration: 5000,
+      });
+      scrollToFirstError();
+      return;
+    }
+    await form.submitForm();
+  };
+
+  return (
+    <Stack gap="6">
+      <PageTitle title="Solicitação de Cotação" />
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="6">
+          <Box as="fieldset" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
+            <Text as="legend" fontWeight="bold" fontSize="lg" px="2">
+              Calculadora
+            </Text>
+            <Stack gap="4">
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                <SelectField
+                  label="Local de retirada"
+                  options={LOCALITIES}
+                  {...field('pickupLocation')}
+                />
+                <SelectField
+                  label="Local de entrega"
+                  options={LOCALITIES}
+                  {...field('deliveryLocation')}
+                />
+              </SimpleGrid>
+              <RadioField
+                label="Tipo de encomenda"
+                options={PARCEL_TYPES}
+                {...field('parcelType')}
+              />
+              <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }} gap="4">
+                <TextField
+                  label="Peso real (kg)"
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0"
+                  {...field('weight')}
+                />
+                <TextField
+                  label="Comprimento (cm)"
+                  type="number"
+                  inputMode="decimal"
+                  step="0.1"
+                  min="0"
+                  {...field('length')}
+                />
+                <TextField
+                  label="Largura (cm)"
+                  type="number"
+                  inputMode="decimal"
+                  step="0.1"
+                  min="0"
+                  {...field('width')}
+                />
+                <TextField
+                  label="Altura (cm)"
+                  type="number"
+                  inputMode="decimal"
+                  step="0.1"
+                  min="0"
+                  {...field('height')}
+                />
+              </Grid>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                <TextField label="Número da NF" {...field('invoiceNumber')} />
+                <TextField
+                  label="Valor da NF (R$)"
+                  inputMode="decimal"
+                  placeholder="0,00"
+                  format={sanitizeDeclaredValue}
+                  {...field('invoiceValue')}
+                />
+              </SimpleGrid>
+              <Stack
+                gap="1"
+                bg="bg.muted"
+                borderRadius="lg"
+                p="4"
+                role="region"
+                aria-label="Resumo da cotação"
+              >
+                <HStack justify="space-between">
+                  <Text>Peso cubado</Text>
+                  <Text data-testid="quote-volumetric">{formatKg(quote.volumetricKg)}</Text>
+                </HStack>
+                <HStack justify="space-between">
+                  <Text>Peso cobrado</Text>
+                  <Text data-testid="quote-chargeable">{formatKg(quote.chargeableKg)}</Text>
+                </HStack>
+                <HStack justify="space-between">
+                  <Text>Taxa de seguro da NF (1%)</Text>
+                  <Text data-testid="quote-insurance">{formatCents(quote.insuranceCents)}</Text>
+                </HStack>
+                <HStack justify="space-between" fontWeight="bold" fontSize="lg">
+                  <Text>Valor total</Text>
+                  <Text data-testid="quote-total">
+                    {quote.totalCents === null ? CONSULTAR : formatCents(quote.totalCents)}
+                  </Text>
+                </HStack>
+              </Stack>
+              {missingCalculator.length > 0 && (
+                <Alert.Root status="error">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>Preencha os campos da calculadora:</Alert.Title>
+                    <Alert.Description data-testid="missing-calculator">
+                      {missingCalculator.join(', ')}
+                    </Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              )}
+            </Stack>
+          </Box>
+
+          <PartyFields
+            form={form}
+            prefix="sender"
+            title="Remetente"
+            required={isRequired}
+            withEmail
+          />
+          <PartyFields
+            form={form}
+            prefix="recipient"
+            title="Destinatário"
+            required={isRequired}
+            withReceiver
+          />
+
+          <TextField label="Descrição do item" multiline {...field('itemDescription')} />
+          <PrivacyNotice />
+          <Box>
+            <Button
+              type="submit"
+              colorPalette="brand"
+              size="lg"
+              loading={form.isSubmitting}
+              loadingText="Enviando..."
+            >
+              Enviar
+            </Button>
+          </Box>
+        </Stack>
+      </form>
+    </Stack>
+  );
 }

@@ -1,5 +1,148 @@
+import { Box, Button, Grid, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
 import { PageTitle } from '../../components/page-title';
+import { PartyFields } from '../../components/party-fields';
+import { PrivacyNotice, scrollToFirstError, TextField } from '../../components/form-fields';
+import { announce } from '../../components/submission-toasts';
+import { toaster } from '../../components/toaster';
+import { parseDecimal, schemaFor, URGENT_RULES, type FormValues } from '../../domain';
+import { submit } from '../../lib/outbox';
 
-export default function Page() {
-  return <PageTitle title="Entrega Urgente" />;
+const schema = schemaFor(URGENT_RULES);
+const RULE = Object.fromEntries(URGENT_RULES.map((r) => [r.name, r]));
+const isRequired = (name: string) => Boolean(RULE[name]?.required);
+
+const INITIAL: FormValues = {
+  ...Object.fromEntries(URGENT_RULES.map((r) => [r.name, ''])),
+  senderDocumentType: 'cpf',
+  recipientDocumentType: 'cpf',
+};
+
+export default function UrgentPage() {
+  const form = useFormik<FormValues>({
+    initialValues: INITIAL,
+    validationSchema: schema,
+    onSubmit: async (values, helpers) => {
+      const outcome = await submit('urgent', {
+        ...values,
+        weight: parseDecimal(values.weight!),
+        width: parseDecimal(values.width!),
+        length: parseDecimal(values.length!),
+        height: parseDecimal(values.height!),
+      });
+      announce(outcome, {
+        sent: {
+          title: 'Solicitação recebida',
+          description: 'Vamos verificar sua solicitação e enviar uma cotação para sua aprovação.',
+          duration: 10_000,
+        },
+        failed: { title: 'Erro ao enviar solicitação. Por favor, tente novamente mais tarde.' },
+      });
+      helpers.resetForm();
+    },
+  });
+
+  const field = (name: string) => ({
+    name,
+    value: form.values[name] ?? '',
+    onValueChange: (v: string) => void form.setFieldValue(name, v),
+    error: form.submitCount > 0 ? form.errors[name] : undefined,
+    required: isRequired(name),
+  });
+
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const errors = await form.validateForm();
+    if (Object.keys(errors).length > 0) {
+      void form.submitForm();
+      toaster.create({
+        title: 'Por favor, preencha todos os campos obrigatórios',
+        type: 'error',
+        duration: 5000,
+      });
+      scrollToFirstError();
+      return;
+    }
+    await form.submitForm();
+  };
+
+  return (
+    <Stack gap="6">
+      <PageTitle title="Entrega Urgente" />
+      <Text color="fg.muted">
+        Para todo o Brasil: recebemos seu pedido e enviamos uma cotação para aprovação.
+      </Text>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="6">
+          <PartyFields
+            form={form}
+            prefix="sender"
+            title="Remetente"
+            required={isRequired}
+            withEmail
+            withInvoice
+          />
+          <PartyFields
+            form={form}
+            prefix="recipient"
+            title="Destinatário"
+            required={isRequired}
+            withReceiver
+          />
+          <Box as="fieldset" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
+            <Text as="legend" fontWeight="bold" fontSize="lg" px="2">
+              Volume
+            </Text>
+            <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }} gap="4">
+              <TextField
+                label="Peso (kg)"
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min="0"
+                {...field('weight')}
+              />
+              <TextField
+                label="Largura (cm)"
+                type="number"
+                inputMode="decimal"
+                step="0.1"
+                min="0"
+                {...field('width')}
+              />
+              <TextField
+                label="Comprimento (cm)"
+                type="number"
+                inputMode="decimal"
+                step="0.1"
+                min="0"
+                {...field('length')}
+              />
+              <TextField
+                label="Altura (cm)"
+                type="number"
+                inputMode="decimal"
+                step="0.1"
+                min="0"
+                {...field('height')}
+              />
+            </Grid>
+          </Box>
+          <TextField label="Descrição do item" multiline {...field('itemDescription')} />
+          <PrivacyNotice />
+          <Box>
+            <Button
+              type="submit"
+              colorPalette="brand"
+              size="lg"
+              loading={form.isSubmitting}
+              loadingText="Enviando..."
+            >
+              Enviar solicitação
+            </Button>
+          </Box>
+        </Stack>
+      </form>
+    </Stack>
+  );
 }

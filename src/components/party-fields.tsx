@@ -1,0 +1,148 @@
+import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+import type { FormikProps } from 'formik';
+import {
+  formatCep,
+  formatDocument,
+  formatPhone,
+  type DocumentType,
+  type FormValues,
+} from '../domain';
+import { RadioField, TextField } from './form-fields';
+
+const DOCUMENT_OPTIONS = [
+  { value: 'cpf', label: 'CPF' },
+  { value: 'cnpj', label: 'CNPJ' },
+];
+
+interface PartyFieldsProps {
+  form: FormikProps<FormValues>;
+  prefix: 'sender' | 'recipient';
+  title: string;
+  /** Which fields the form requires (for the red asterisk). */
+  required: (name: string) => boolean;
+  withEmail?: boolean;
+  withReceiver?: boolean;
+  withInvoice?: boolean;
+}
+
+/** Sender or recipient card: document with its mask, name, address, CEP, phone, city, and extras. */
+export function PartyFields({
+  form,
+  prefix,
+  title,
+  required,
+  withEmail,
+  withReceiver,
+  withInvoice,
+}: PartyFieldsProps) {
+  const showErrors = form.submitCount > 0;
+  const name = (field: string) => `${prefix}${field}`;
+  const props = (field: string) => ({
+    name: name(field),
+    value: form.values[name(field)] ?? '',
+    onValueChange: (v: string) => void form.setFieldValue(name(field), v),
+    error: showErrors ? form.errors[name(field)] : undefined,
+    required: required(name(field)),
+  });
+  const documentType = (form.values[name('DocumentType')] || 'cpf') as DocumentType;
+
+  return (
+    <Box as="fieldset" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
+      <Text as="legend" fontWeight="bold" fontSize="lg" px="2">
+        {title}
+      </Text>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <RadioField
+          label="Tipo de documento"
+          name={name('DocumentType')}
+          value={documentType}
+          options={DOCUMENT_OPTIONS}
+          onValueChange={(v) => {
+            void form.setFieldValue(name('DocumentType'), v);
+            void form.setFieldValue(
+              name('Document'),
+              formatDocument(v as DocumentType, form.values[name('Document')] ?? ''),
+            );
+          }}
+        />
+        <TextField
+          label={documentType === 'cpf' ? 'CPF' : 'CNPJ'}
+          aria-label={`${documentType === 'cpf' ? 'CPF' : 'CNPJ'} do ${prefix === 'sender' ? 'remetente' : 'destinatário'}`}
+          inputMode={documentType === 'cpf' ? 'numeric' : 'text'}
+          placeholder={documentType === 'cpf' ? '000.000.000-00' : '00.000.000/0000-00'}
+          format={(v) => formatDocument(documentType, v)}
+          {...props('Document')}
+        />
+        <TextField
+          label="Nome"
+          autoComplete="name"
+          {...props('Name')}
+          onValueChange={(v) => {
+            // The receiver follows the recipient's name until someone types a different one.
+            if (
+              prefix === 'recipient' &&
+              withReceiver &&
+              (form.values.recipientReceiver ?? '') === (form.values.recipientName ?? '')
+            ) {
+              void form.setFieldValue('recipientReceiver', v);
+            }
+            void form.setFieldValue(name('Name'), v);
+          }}
+        />
+        <TextField label="Endereço" autoComplete="street-address" {...props('Address')} />
+        <TextField
+          label="CEP"
+          inputMode="numeric"
+          placeholder="00000-000"
+          format={formatCep}
+          autoComplete="postal-code"
+          {...props('Zip')}
+        />
+        <TextField
+          label="Telefone"
+          type="tel"
+          inputMode="tel"
+          placeholder="(00) 00000-0000"
+          format={formatPhone}
+          maxLength={15}
+          {...props('Phone')}
+        />
+        <TextField label="Cidade" autoComplete="address-level2" {...props('City')} />
+        {withEmail && (
+          <TextField
+            label="E-mail"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            {...props('Email')}
+          />
+        )}
+        {withReceiver && (
+          <TextField
+            label="Recebedor"
+            helper="Quem recebe a encomenda no destino"
+            {...props('Receiver')}
+          />
+        )}
+      </SimpleGrid>
+      {withInvoice && (
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mt="4">
+          <TextField
+            label="Número da NF"
+            name="invoiceNumber"
+            value={form.values.invoiceNumber ?? ''}
+            onValueChange={(v) => void form.setFieldValue('invoiceNumber', v)}
+          />
+          <TextField
+            label="Valor da NF (R$)"
+            name="invoiceValue"
+            inputMode="decimal"
+            placeholder="0,00"
+            value={form.values.invoiceValue ?? ''}
+            onValueChange={(v) => void form.setFieldValue('invoiceValue', v)}
+          />
+        </SimpleGrid>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,128 @@
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Drawer,
+  HStack,
+  List,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../domain';
+import { db, type OutboxItem } from '../../lib/db';
+import { discardItem, KIND_LABEL, retryItem } from '../../lib/outbox';
+import { startOutbox } from '../../lib/outbox-runner';
+
+function stateText(item: OutboxItem): string {
+  if (item.state === 'failed') return 'Não aceito pelo servidor';
+  if (item.needsAuth) return 'Aguardando você entrar de novo com a senha de acesso';
+  if (item.state === 'sending') return 'Enviando...';
+  return item.attempts > 0 ? 'Aguardando conexão para reenviar' : 'Aguardando envio';
+}
+
+function OutboxEntry({ item }: { item: OutboxItem }) {
+  return (
+    <Box
+      as="li"
+      borderWidth="1px"
+      borderRadius="lg"
+      p="3"
+      aria-label={`${KIND_LABEL[item.kind]} de ${formatDateTime(new Date(item.createdAt))}`}
+    >
+      <Text fontWeight="semibold">{KIND_LABEL[item.kind]}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        Feita em {formatDateTime(new Date(item.createdAt))}
+      </Text>
+      <Text fontSize="sm" color={item.state === 'failed' ? 'red.fg' : 'fg'}>
+        {stateText(item)}
+      </Text>
+      {item.state === 'failed' && (
+        <>
+          {item.lastError && <Text fontSize="sm">{item.lastError}</Text>}
+          {item.fieldErrors && Object.keys(item.fieldErrors).length > 0 && (
+            <List.Root ps="5" fontSize="sm" color="red.fg">
+              {Object.entries(item.fieldErrors).map(([field, message]) => (
+                <List.Item key={field}>{message}</List.Item>
+              ))}
+            </List.Root>
+          )}
+          <HStack mt="2">
+            <Button size="xs" colorPalette="brand" onClick={() => void retryItem(item.id)}>
+              Tentar de novo
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => void discardItem(item.id)}
+            >
+              Descartar
+            </Button>
+          </HStack>
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** Header badge: how many submissions wait on this device; opens the list of pending and failed ones. */
+export function OutboxBadge() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => startOutbox(), []);
+  const items = useLiveQuery(
+    () => db.outbox.where('state').anyOf('pending', 'sending', 'failed').sortBy('createdAt'),
+    [],
+  );
+  if (!items || items.length === 0) return null;
+  const pending = items.filter((i) => i.state !== 'failed').length;
+  const failed = items.length - pending;
+
+  return (
+    <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="end">
+      <Drawer.Trigger asChild>
+        <Button
+          size="sm"
+          variant="subtle"
+          colorPalette={failed ? 'red' : 'orange'}
+          aria-label={`Envios pendentes: ${pending}${failed ? `, com falha: ${failed}` : ''}`}
+        >
+          Envios
+          <Badge
+            colorPalette={failed ? 'red' : 'orange'}
+            variant="solid"
+            data-testid="outbox-count"
+          >
+            {pending}
+          </Badge>
+        </Button>
+      </Drawer.Trigger>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>Envios guardados neste aparelho</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <Text fontSize="sm" color="fg.muted" mb="3">
+                Pedidos feitos sem conexão são enviados automaticamente quando o sinal volta.
+              </Text>
+              <Stack as="ul" gap="2" listStyleType="none">
+                {items.map((item) => (
+                  <OutboxEntry key={item.id} item={item} />
+                ))}
+              </Stack>
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Fechar" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}

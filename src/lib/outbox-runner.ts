@@ -1,0 +1,25 @@
+import { nextDueAt, syncNow } from './outbox';
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let started = false;
+
+/** Run a pass, then sleep until the next waiting item is due (the backoff timer). */
+async function pass() {
+  clearTimeout(timer);
+  if (navigator.onLine) await syncNow();
+  const due = await nextDueAt();
+  if (due !== null) timer = setTimeout(() => void pass(), Math.max(500, due - Date.now()));
+}
+
+/** The page's triggers for the outbox: app start, `online`, and the backoff timer. */
+export function startOutbox() {
+  if (started) return;
+  started = true;
+  void pass();
+  window.addEventListener('online', () => void pass());
+}
+
+/** After a submission the page keeps watching until the item is delivered. */
+export function kickOutbox() {
+  void pass();
+}

@@ -1,0 +1,254 @@
+/**
+ * The outbox: every submission is written to IndexedDB first, then sent by this one engine —
+ * right after enqueue, on `online`, at app start, on a backoff timer, and from the service
+ * worker's Background Sync. The same client-made id is re-sent on every retry, so the server
+ * never stores a submission twice. Runs in pages and in the service worker alike.
+ */
+import { db, type OutboxItem, type OutboxKind } from './db';
+import { ClientResponseError, visitorApi } from './pocketbase';
+
+export const COLLECTION: Record<OutboxKind, string> = {
+  quote: 'quotes',
+  urgent: 'urgent_requests',
+  pickup: 'pickup_requests',
+};
+
+export const KIND_LABEL: Record<OutboxKind, string> = {
+  quote: 'Cotação expressa',
+  urgent: 'Entrega urgente',
+  pickup: 'Solicitação de coleta',
+};
+
+const LEASE_MS = 30_000;
+const MAX_DELAY_MS = 5 * 60_000;
+const KEEP_SENT_MS = 24 * 60 * 60_000;
+export const SYNC_TAG = 'outbox';
+
+/** 15 characters of [a-z0-9], the id format PocketBase accepts from clients. */
+export function newRecordId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(15));
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}
+
+export function retryDelay(attempts: number): number {
+  return Math.min(MAX_DELAY_MS, 2000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export async function enqueue(
+  kind: OutboxKind,
+  payload: Record<string, unknown>,
+  token?: string,
+): Promise<OutboxItem> {
+  const item: OutboxItem = {
+    id: newRecordId(),
+    kind,
+    payload,
+    token,
+    createdAt: Date.now(),
+    attempts: 0,
+    nextAttemptAt: 0,
+    state: 'pending',
+    lastError: '',
+  };
+  await db.outbox.add(item);
+  void requestBackgroundSync();
+  return item;
+}
+
+/** Take an item for sending, unless another tab (or the worker) holds it. IndexedDB transactions are serial across tabs. */
+async function claim(id: string): Promise<OutboxItem | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const item = await db.outbox.get(id);
+    const now = Date.now();
+    if (!item || item.needsAuth) return null;
+    const free =
+      item.state === 'pending' || (item.state === 'sending' && (item.leaseUntil ?? 0) < now);
+    if (!free || item.nextAttemptAt > now) return null;
+    await db.outbox.update(id, { state: 'sending', leaseUntil: now + LEASE_MS });
+    return { ...item, state: 'sending' as const };
+  });
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof ClientResponseError) {
+    if (error.status === 0) return 'Sem conexão com o servidor.';
+    return error.response?.message || error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Send one claimed item and record the outcome. */
+async function send(item: OutboxItem): Promise<void> {
+  const headers: Record<string, string> = {};
+  if (item.token) headers.Authorization = item.token;
+  try {
+    const answer = await visitorApi
+      .collection(COLLECTION[item.kind])
+      .create({ ...item.payload, id: item.id }, { headers, requestKey: null });
+    await db.outbox.update(item.id, {
+      state: 'sent',
+      sentAt: Date.now(),
+      result: { id: answer.id, number: answer.number },
+      lastError: '',
+      fieldErrors: undefined,
+      leaseUntil: undefined,
+    });
+  } catch (error) {
+    const status = error instanceof ClientResponseError ? error.status : 0;
+    const data = (error instanceof ClientResponseError ? error.response?.data : undefined) as
+      Record<string, { code?: string; message?: string }> | undefined;
+    if (status === 400 && data?.id?.code === 'validation_not_unique') {
+      // Stored by an earlier attempt whose answer was lost.
+      await db.outbox.update(item.id, { state: 'sent', sentAt: Date.now(), leaseUntil: undefined });
+    } else if (status === 400) {
+      const fieldErrors = Object.fromEntries(
+        Object.entries(data ?? {}).map(([k, v]) => [k, v.message ?? '']),
+      );
+      await db.outbox.update(item.id, {
+        state: 'failed',
+        lastError: messageOf(error),
+        fieldErrors,
+        leaseUntil: undefined,
+      });
+    } else if (status === 401 || status === 403) {
+      await db.outbox.update(item.id, {
+        state: 'pending',
+        needsAuth: true,
+        lastError: messageOf(error),
+        leaseUntil: undefined,
+      });
+    } else {
+      const attempts = item.attempts + 1;
+      await db.outbox.update(item.id, {
+        state: 'pending',
+        attempts,
+        nextAttemptAt: Date.now() + retryDelay(attempts),
+        lastError: messageOf(error),
+        leaseUntil: undefined,
+      });
+    }
+  }
+}
+
+let running: Promise<void> | null = null;
+
+/** Send every due item, oldest first. Concurrent calls in one context share one pass. */
+export function syncNow(): Promise<void> {
+  if (!running) {
+    running = (async () => {
+      try {
+        await db.outbox
+          .where('state')
+          .equals('sent')
+          .and((i) => (i.sentAt ?? 0) < Date.now() - KEEP_SENT_MS)
+          .delete();
+        for (;;) {
+          const due = await db.outbox
+            .where('[state+createdAt]')
+            .between(['pending', 0], ['pending', Infinity])
+            .or('state')
+            .equals('sending')
+            .sortBy('createdAt');
+          const now = Date.now();
+          const next = due.find(
+            (i) =>
+              !i.needsAuth &&
+              i.nextAttemptAt <= now &&
+              (i.state === 'pending' || (i.leaseUntil ?? 0) < now),
+          );
+          if (!next) break;
+          const claimed = await claim(next.id);
+          if (!claimed) {
+            // Another tab holds it: wait for its outcome rather than spin.
+            if (next.state === 'sending') break;
+            continue;
+          }
+          await send(claimed);
+          const after = await db.outbox.get(claimed.id);
+          // Keep the order: if the oldest could not go (no connection), the rest wait for it.
+          if (after && after.state === 'pending' && !after.needsAuth) break;
+        }
+      } finally {
+        running = null;
+      }
+    })();
+  }
+  return running;
+}
+
+/** The earliest time a waiting item is due, for the page's backoff timer. */
+export async function nextDueAt(): Promise<number | null> {
+  const waiting = await db.outbox.where('state').anyOf('pending', 'sending').toArray();
+  const times = waiting
+    .filter((i) => !i.needsAuth)
+    .map((i) => Math.max(i.nextAttemptAt, i.leaseUntil ?? 0));
+  return times.length ? Math.min(...times) : null;
+}
+
+/** Ask the service worker to sync when the connection returns, where the browser supports it. */
+export async function requestBackgroundSync(): Promise<void> {
+  try {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    const reg = (await navigator.serviceWorker.getRegistration()) as
+      | (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } })
+      | undefined;
+    await reg?.sync?.register(SYNC_TAG);
+  } catch {
+    // Background Sync is a bonus; the page's own triggers still send everything.
+  }
+}
+
+/** A new sign-in: items that waited for one get the new session and go. */
+export async function resumeAfterSignIn(kind: OutboxKind, token: string) {
+  await db.outbox
+    .where('kind')
+    .equals(kind)
+    .and((i) => i.state !== 'sent')
+    .modify({ token, needsAuth: false, nextAttemptAt: 0 });
+  void syncNow();
+}
+
+export async function retryItem(id: string) {
+  await db.outbox.update(id, {
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: '',
+    fieldErrors: undefined,
+  });
+  void syncNow();
+}
+
+export function discardItem(id: string) {
+  return db.outbox.delete(id);
+}
+
+export type SubmitOutcome =
+  | { status: 'sent'; item: OutboxItem }
+  | { status: 'queued'; item: OutboxItem }
+  | { status: 'failed'; item: OutboxItem }
+  | { status: 'needs-auth'; item: OutboxItem };
+
+/** What every form calls: store on the device first, then try to send right away. */
+export async function submit(
+  kind: OutboxKind,
+  payload: Record<string, unknown>,
+  token?: string,
+): Promise<SubmitOutcome> {
+  const queued = await enqueue(kind, payload, token);
+  if (typeof navigator !== 'undefined' && !navigator.onLine)
+    return { status: 'queued', item: queued };
+  await syncNow();
+  // Another pass may have been running already; give it a moment to reach our item.
+  let item = await db.outbox.get(queued.id);
+  if (item?.state === 'pending' && item.attempts === 0 && !item.needsAuth) {
+    await syncNow();
+    item = await db.outbox.get(queued.id);
+  }
+  if (!item) return { status: 'queued', item: queued };
+  if (item.state === 'sent') return { status: 'sent', item };
+  if (item.state === 'failed') return { status: 'failed', item };
+  if (item.needsAuth) return { status: 'needs-auth', item };
+  return { status: 'queued', item };
+}
