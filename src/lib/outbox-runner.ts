@@ -1,4 +1,4 @@
-import { nextDueAt, syncNow } from './outbox';
+import { nextDueAt, OUTBOX_WAITING_EVENT, syncNow } from './outbox';
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
@@ -17,9 +17,5 @@ export function startOutbox() {
   started = true;
   void pass();
   window.addEventListener('online', () => void pass());
-}
-
-/** After a submission the page keeps watching until the item is delivered. */
-export function kickOutbox() {
-  void pass();
+  window.addEventListener(OUTBOX_WAITING_EVENT, () => void pass());
 }

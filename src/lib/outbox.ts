@@ -52,7 +52,6 @@ export async function enqueue(
     lastError: '',
   };
   await db.outbox.add(item);
-  void requestBackgroundSync();
   return item;
 }
 
@@ -230,6 +229,28 @@ export type SubmitOutcome =
   | { status: 'failed'; item: OutboxItem }
   | { status: 'needs-auth'; item: OutboxItem };
 
+/** Wait while another tab or the worker holds the item, so the person hears the real outcome. */
+async function settled(id: string, timeoutMs = 15_000): Promise<OutboxItem | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const item = await db.outbox.get(id);
+    const busy =
+      item?.state === 'sending' ||
+      (item?.state === 'pending' && item.attempts === 0 && !item.needsAuth);
+    if (!busy || Date.now() > deadline) return item;
+    await syncNow();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const OUTBOX_WAITING_EVENT = 'outbox-waiting';
+
+/** Something waits to be sent: wake the page's timer and, where there is one, Background Sync. */
+function announceWaiting() {
+  void requestBackgroundSync();
+  globalThis.dispatchEvent?.(new Event(OUTBOX_WAITING_EVENT));
+}
+
 /** What every form calls: store on the device first, then try to send right away. */
 export async function submit(
   kind: OutboxKind,
@@ -237,18 +258,15 @@ export async function submit(
   token?: string,
 ): Promise<SubmitOutcome> {
   const queued = await enqueue(kind, payload, token);
-  if (typeof navigator !== 'undefined' && !navigator.onLine)
+  if (typeof navigator !== 'undefined' && !navigator.onLine) {
+    announceWaiting();
     return { status: 'queued', item: queued };
-  await syncNow();
-  // Another pass may have been running already; give it a moment to reach our item.
-  let item = await db.outbox.get(queued.id);
-  if (item?.state === 'pending' && item.attempts === 0 && !item.needsAuth) {
-    await syncNow();
-    item = await db.outbox.get(queued.id);
   }
-  if (!item) return { status: 'queued', item: queued };
+  await syncNow();
+  const item = (await settled(queued.id)) ?? queued;
   if (item.state === 'sent') return { status: 'sent', item };
   if (item.state === 'failed') return { status: 'failed', item };
+  announceWaiting();
   if (item.needsAuth) return { status: 'needs-auth', item };
   return { status: 'queued', item };
 }

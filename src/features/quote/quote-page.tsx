@@ -68,9 +68,8 @@ export default function QuotePage() {
         width: parseDecimal(values.width!),
         length: parseDecimal(values.length!),
         height: parseDecimal(values.height!),
-        invoiceValue: values.invoiceValue
-          ? formatDecimal(declaredValueCents(values.invoiceValue) / 100)
-          : '',
+        // As the declared-value rule reads it (comma decimal, no thousands dots): the server prices from it again.
+        invoiceValue: sanitizeDeclaredValue(values.invoiceValue ?? ''),
         insuranceFee: formatDecimal(quote.insuranceCents / 100),
         price: quote.totalCents === null ? CONSULTAR : formatDecimal(quote.totalCents / 100),
       };

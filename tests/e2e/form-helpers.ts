@@ -1,0 +1,53 @@
+import type { Page } from '@playwright/test';
+
+/** Fill every field of the express quote as a person would. */
+export async function fillQuote(page: Page, senderName: string) {
+  await page.getByLabel('Local de entrega').selectOption('Goiânia - GO');
+  await page.getByLabel('Peso real (kg)').fill('2.5');
+  await page.getByLabel('Comprimento (cm)').fill('40');
+  await page.getByLabel('Largura (cm)').fill('30');
+  await page.getByLabel('Altura (cm)').fill('20');
+  await page.getByLabel('Número da NF').fill('NF-9');
+  await page.getByLabel('Valor da NF (R$)').fill('1500,00');
+  const sender = page.getByRole('group', { name: 'Remetente' });
+  await sender.getByRole('textbox', { name: 'CPF do remetente' }).fill('52998224725');
+  await sender.getByLabel('Nome').fill(senderName);
+  await sender.getByLabel('Endereço').fill('Rua Augusta, 100');
+  await sender.getByLabel('CEP').fill('01305000');
+  await sender.getByLabel('Telefone').fill('11987654321');
+  await sender.getByLabel('E-mail').fill('remetente@cliente.example');
+  const recipient = page.getByRole('group', { name: 'Destinatário' });
+  await recipient.getByText('CNPJ', { exact: true }).click();
+  await recipient.getByRole('textbox', { name: 'CNPJ do destinatário' }).fill('11222333000181');
+  await recipient.getByLabel('Nome').fill('Oficina Central');
+  await recipient.getByLabel('Endereço').fill('Av. Goiás, 500');
+  await recipient.getByLabel('CEP').fill('74000000');
+  await recipient.getByLabel('Telefone').fill('6233334444');
+  await page.getByLabel('Descrição do item').fill('Peças de reposição');
+}
+
+export async function fillUrgent(page: Page, senderName: string) {
+  const sender = page.getByRole('group', { name: 'Remetente' });
+  await sender.getByRole('textbox', { name: 'CPF do remetente' }).fill('11144477735');
+  await sender.getByLabel('Nome').fill(senderName);
+  await sender.getByLabel('Endereço').fill('Rua da Consolação, 900');
+  await sender.getByLabel('CEP').fill('01302000');
+  await sender.getByLabel('Telefone').fill('1132221111');
+  await sender.getByLabel('Cidade').fill('São Paulo');
+  await sender.getByLabel('E-mail').fill('lab@vida.example');
+  await sender.getByLabel('Número da NF').fill('4411');
+  await sender.getByLabel('Valor da NF (R$)').fill('250,00');
+  const recipient = page.getByRole('group', { name: 'Destinatário' });
+  await recipient.getByRole('textbox', { name: 'CPF do destinatário' }).fill('52998224725');
+  await recipient.getByLabel('Nome').fill('João Lima');
+  await recipient.getByLabel('Endereço').fill('Rua XV, 10');
+  await recipient.getByLabel('CEP').fill('80020000');
+  await recipient.getByLabel('Telefone').fill('41999990000');
+  await recipient.getByLabel('Cidade').fill('Curitiba');
+  const volume = page.getByRole('group', { name: 'Volume' });
+  await volume.getByLabel('Peso (kg)').fill('4');
+  await volume.getByLabel('Largura (cm)').fill('20');
+  await volume.getByLabel('Comprimento (cm)').fill('30');
+  await volume.getByLabel('Altura (cm)').fill('25');
+  await page.getByLabel('Descrição do item').fill('Amostras refrigeradas');
+}
