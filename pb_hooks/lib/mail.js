@@ -98,8 +98,7 @@ function render(r) {
           [
             'Valor da nota fiscal',
             r.getString('invoiceValue')
-              ? 'R$ ' +
-                domain.formatCents(domain.declaredValueCents(r.getString('invoiceValue'))).slice(3)
+              ? domain.formatCents(domain.declaredValueCents(r.getString('invoiceValue')))
               : '',
           ],
           ['Taxa de seguro da NF (1%)', money(r.getString('insuranceFee'))],
