@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { startStack, type Stack } from '../support/stack';
 
 /** Each worker gets its own PocketBase (serving the built site) and SMTP sink, stopped at the end. */
@@ -16,3 +16,11 @@ export const test = base.extend<object, { stack: Stack }>({
 });
 
 export { expect };
+
+/** Wait until the service worker is active and controls the page (the app then works offline). */
+export async function waitForWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return Boolean(reg.active && navigator.serviceWorker.controller);
+  });
+}

@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack } from '../support/stack';
-import { expect, test } from './fixtures';
+import { expect, test, waitForWorker } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'the service worker behaves the same at every width');
 
@@ -20,13 +20,6 @@ const PAGES = [
   ['/admin/tracking', 'Gerenciar Status de Rastreamento'],
   ['/privacidade', 'Privacidade'],
 ] as const;
-
-async function waitForWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    return Boolean(reg.active && navigator.serviceWorker.controller);
-  });
-}
 
 async function simulate(page: Page) {
   const sim = page.getByRole('region', { name: 'Simule Valores' });
