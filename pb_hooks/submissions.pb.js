@@ -24,3 +24,14 @@ onRecordAfterCreateSuccess(
 cronAdd('mail-retry', '* * * * *', () => {
   require(`${__hooks}/lib/mail.js`).retryFailed($app);
 });
+
+/** The number the next pickup request will get, for the form to show (the client's session only). */
+routerAdd(
+  'GET',
+  '/api/pedidos-coleta/proximo-numero',
+  (e) => {
+    e.response.header().set('Cache-Control', 'no-store');
+    return e.json(200, { next: require(`${__hooks}/lib/submissions.js`).nextNumber(e.app) });
+  },
+  $apis.requireAuth('clients'),
+);

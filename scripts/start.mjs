@@ -2,7 +2,7 @@
 // a local mail sink that keeps every e-mail under mail/. `npm run dev` adds Vite in front.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureDependencies } from './lib/setup.mjs';
+import { ensureDependencies, readJson } from './lib/setup.mjs';
 
 ensureDependencies();
 
@@ -43,7 +43,7 @@ const staff = {
   password: credential('STAFF_PASSWORD', 'equipe-demo-2026'),
 };
 const client = {
-  email: process.env.GATE_EMAIL ?? 'acesso@cliente.example',
+  email: readJson(join(ROOT, 'pb_hooks/lib/company.json')).clientAccountEmail,
   password: credential('GATE_PASSWORD', 'cliente-demo-2026'),
 };
 

@@ -15,5 +15,4 @@ module.exports = {
   /** First retry delay in seconds; each retry doubles it (tests set 0). */
   retryBaseSeconds: () => Number(env('MAIL_RETRY_BASE_SECONDS', '60')),
   maxMailAttempts: () => Number(env('MAIL_MAX_ATTEMPTS', '8')),
-  clientEmail: () => env('GATE_EMAIL', 'acesso@cliente.example'),
 };

@@ -3,6 +3,13 @@ const domain = require(`${__hooks}/lib/generated/domain.cjs`);
 const KIND = { quotes: 'quote', urgent_requests: 'urgent', pickup_requests: 'pickup' };
 const FIRST_REQUEST_NUMBER = 1035;
 
+/** The next pickup request number: 1035 first, then one more than the highest stored. */
+function nextNumber(app) {
+  const row = new DynamicModel({ max: 0 });
+  app.db().newQuery('SELECT COALESCE(MAX(number), 0) AS max FROM pickup_requests').one(row);
+  return Math.max(row.max + 1, FIRST_REQUEST_NUMBER);
+}
+
 /** What a sender learns back: enough to confirm delivery, nothing of anybody else's data. */
 function receipt(record) {
   const out = { id: record.id, created: record.getString('created') };
@@ -83,12 +90,10 @@ function handleCreate(e) {
 
   // Request numbers: 1035 first, then +1, unique across devices even when created at once.
   e.app.runInTransaction((txApp) => {
-    const row = new DynamicModel({ max: 0 });
-    txApp.db().newQuery('SELECT COALESCE(MAX(number), 0) AS max FROM pickup_requests').one(row);
-    e.record.set('number', Math.max(row.max + 1, FIRST_REQUEST_NUMBER));
+    e.record.set('number', nextNumber(txApp));
     e.app = txApp;
     e.next();
   });
 }
 
-module.exports = { handleCreate, receipt };
+module.exports = { handleCreate, receipt, nextNumber };

@@ -70,7 +70,8 @@ export async function startPocketBase(options) {
   // A superuser of our own, renewed every start, lets this script set up the accounts via the API.
   const superuser = {
     email: 'sistema@rotaveloz.local',
-    password: randomBytes(18).toString('base64url'),
+    // Hex: a password starting with '-' would be read as a command-line flag.
+    password: randomBytes(18).toString('hex'),
   };
   const upsert = spawnSync(
     bin,

@@ -10,4 +10,6 @@ export const company = {
   email: data.email,
   whatsappHref: `https://wa.me/${data.whatsapp}`,
   client: data.client,
+  /** The corporate client's account: 'Acesso Restrito' asks only for its password. */
+  clientAccountEmail: data.clientAccountEmail,
 } as const;

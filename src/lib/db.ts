@@ -26,6 +26,9 @@ export interface OutboxItem {
   /** What the server answered, e.g. the final request number. */
   result?: Record<string, unknown>;
   sentAt?: number;
+  /** It could not go at once: the person is told when it finally does. */
+  queued?: boolean;
+  announced?: boolean;
 }
 
 /** The last-known state of a number this device looked up ('Meus rastreios'). */

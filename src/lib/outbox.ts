@@ -259,6 +259,7 @@ export async function submit(
 ): Promise<SubmitOutcome> {
   const queued = await enqueue(kind, payload, token);
   if (typeof navigator !== 'undefined' && !navigator.onLine) {
+    await db.outbox.update(queued.id, { queued: true });
     announceWaiting();
     return { status: 'queued', item: queued };
   }
@@ -266,7 +267,21 @@ export async function submit(
   const item = (await settled(queued.id)) ?? queued;
   if (item.state === 'sent') return { status: 'sent', item };
   if (item.state === 'failed') return { status: 'failed', item };
+  await db.outbox.update(item.id, { queued: true });
   announceWaiting();
   if (item.needsAuth) return { status: 'needs-auth', item };
   return { status: 'queued', item };
+}
+
+/** Items that waited and have now reached the server, each handed out once across tabs. */
+export async function takeDeliveredNotices(): Promise<OutboxItem[]> {
+  return db.transaction('rw', db.outbox, async () => {
+    const items = await db.outbox
+      .where('state')
+      .equals('sent')
+      .and((i) => Boolean(i.queued) && !i.announced)
+      .toArray();
+    await Promise.all(items.map((i) => db.outbox.update(i.id, { announced: true })));
+    return items;
+  });
 }

@@ -16,8 +16,6 @@ export const visitorApi = client(new BaseAuthStore());
 export const staffApi = client(new LocalAuthStore('rv_staff_auth'));
 export const clientApi = client(new LocalAuthStore('rv_client_auth'));
 
-export const CLIENT_ACCOUNT_EMAIL = 'acesso@cliente.example';
-
 export { ClientResponseError };
 
 /** What went wrong with a call, in terms a screen can act on. */

@@ -16,7 +16,7 @@ const PAGES = [
   ['/rastrear', 'Rastreamento de Encomendas'],
   ['/acesso-conta', 'Acesso Restrito'],
   ['/localidades', 'Localidades Atendidas'],
-  ['/formulario-solicitacao', 'Formulário de Solicitação'],
+  ['/formulario-solicitacao', 'Acesso Restrito'], // no session: the gate
   ['/admin/tracking', 'Gerenciar Status de Rastreamento'],
   ['/privacidade', 'Privacidade'],
 ] as const;

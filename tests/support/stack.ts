@@ -1,13 +1,19 @@
 // A real PocketBase process on a free loopback port with a temporary data folder, and a real SMTP
 // sink, for the server tests and the browser tests. Whoever starts a stack stops it.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MailSink } from '../../scripts/lib/mail-sink.mjs';
 import { freePort, startPocketBase } from '../../scripts/lib/pocketbase.mjs';
 
 export const STAFF = { email: 'equipe@teste.example', password: 'equipe-senha-123' };
-export const CLIENT = { email: 'acesso@cliente.example', password: 'cliente-senha-123' };
+const company = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../pb_hooks/lib/company.json'), 'utf8'),
+);
+export const CLIENT = {
+  email: company.clientAccountEmail as string,
+  password: 'cliente-senha-123',
+};
 export const COMPANY_MAILBOX = 'pedidos@teste.example';
 
 export interface Stack {

@@ -1,5 +1,69 @@
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { TextField } from '../../components/form-fields';
 import { PageTitle } from '../../components/page-title';
+import { toaster } from '../../components/toaster';
+import { paths } from '../../config/paths';
+import { signInClient } from '../../lib/client-session';
 
-export default function Page() {
-  return <PageTitle title="Acesso Restrito" />;
+const MESSAGES = {
+  wrong: { title: 'Acesso negado', description: 'Senha incorreta. Por favor, tente novamente.' },
+  'rate-limit': {
+    title: 'Muitas tentativas',
+    description: 'Aguarde um minuto antes de tentar de novo.',
+  },
+  offline: {
+    title: 'Sem conexão',
+    description:
+      'Para entrar é preciso estar conectado à internet. Tente de novo quando o sinal voltar.',
+  },
+} as const;
+
+export default function AccessPage() {
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    const result = await signInClient(password);
+    setBusy(false);
+    if (result === 'ok') {
+      toaster.create({
+        title: 'Acesso autorizado',
+        description: 'Bem-vindo ao sistema de solicitações.',
+        type: 'success',
+      });
+      navigate(paths.pickupRequest);
+      return;
+    }
+    setPassword('');
+    toaster.create({ ...MESSAGES[result], type: result === 'offline' ? 'warning' : 'error' });
+  };
+
+  return (
+    <Stack gap="4" maxW="sm" mx="auto">
+      <PageTitle title="Acesso Restrito" />
+      <Text color="fg.muted">
+        Área do cliente corporativo para solicitar coletas de amostras, peças e documentos.
+      </Text>
+      <Box as="form" onSubmit={submit} borderWidth="1px" borderRadius="xl" p="6">
+        <Stack gap="4">
+          <TextField
+            label="Senha"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+            required
+          />
+          <Button type="submit" colorPalette="brand" loading={busy} loadingText="Verificando...">
+            Acessar Sistema
+          </Button>
+        </Stack>
+      </Box>
+    </Stack>
+  );
 }

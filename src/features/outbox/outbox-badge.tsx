@@ -14,7 +14,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../domain';
 import { db, type OutboxItem } from '../../lib/db';
-import { discardItem, KIND_LABEL, retryItem } from '../../lib/outbox';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { toaster } from '../../components/toaster';
+import { paths } from '../../config/paths';
+import { discardItem, KIND_LABEL, retryItem, takeDeliveredNotices } from '../../lib/outbox';
 import { startOutbox } from '../../lib/outbox-runner';
 
 function stateText(item: OutboxItem): string {
@@ -40,6 +43,11 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
       <Text fontSize="sm" color={item.state === 'failed' ? 'red.fg' : 'fg'}>
         {stateText(item)}
       </Text>
+      {item.needsAuth && (
+        <Button asChild size="xs" mt="2" colorPalette="brand">
+          <RouterLink to={paths.access}>Digitar a senha</RouterLink>
+        </Button>
+      )}
       {item.state === 'failed' && (
         <>
           {item.lastError && <Text fontSize="sm">{item.lastError}</Text>}
@@ -71,12 +79,37 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
 
 /** Header badge: how many submissions wait on this device; opens the list of pending and failed ones. */
 export function OutboxBadge() {
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Open for the page it was opened on: following 'Digitar a senha' (or any link) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   useEffect(() => startOutbox(), []);
   const items = useLiveQuery(
     () => db.outbox.where('state').anyOf('pending', 'sending', 'failed').sortBy('createdAt'),
     [],
   );
+  const delivered = useLiveQuery(() => db.outbox.where('state').equals('sent').count(), []);
+
+  // Something saved on the device has reached the company: say so, with the final number.
+  useEffect(() => {
+    if (!delivered) return;
+    void takeDeliveredNotices().then((done) => {
+      for (const item of done) {
+        const number = item.result?.number;
+        toaster.create({
+          title:
+            item.kind === 'pickup' && number
+              ? `Solicitação nº ${number} enviada`
+              : `${KIND_LABEL[item.kind]} enviada`,
+          description: 'O pedido guardado neste aparelho chegou até nós.',
+          type: 'success',
+          duration: 10_000,
+        });
+      }
+    });
+  }, [delivered]);
+
   if (!items || items.length === 0) return null;
   const pending = items.filter((i) => i.state !== 'failed').length;
   const failed = items.length - pending;

@@ -1,5 +1,261 @@
+import { Box, Button, Flex, Grid, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import {
+  PrivacyNotice,
+  RadioField,
+  scrollToFirstError,
+  SelectField,
+  TextField,
+} from '../../components/form-fields';
 import { PageTitle } from '../../components/page-title';
+import { toaster } from '../../components/toaster';
+import { company } from '../../config/company';
+import { paths } from '../../config/paths';
+import {
+  DELIVERY_TYPES,
+  filterRequestNfValue,
+  formatPhone,
+  PICKUP_RULES,
+  schemaFor,
+  STATE_CODES,
+  YES_NO,
+  type FormValues,
+} from '../../domain';
+import { signOutClient } from '../../lib/client-session';
+import { submit } from '../../lib/outbox';
+import { clientApi } from '../../lib/pocketbase';
+import { useSession } from '../../lib/session';
+import { useNextRequestNumber } from './api';
 
-export default function Page() {
-  return <PageTitle title="Formulário de Solicitação" />;
+const TITLE = 'Formulário de Solicitação';
+const schema = schemaFor(PICKUP_RULES);
+const INITIAL: FormValues = {
+  ...Object.fromEntries(PICKUP_RULES.map((r) => [r.name, ''])),
+  saiLocalColeta: 'sim',
+};
+
+function Group({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box as="fieldset" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
+      <Text as="legend" fontWeight="bold" fontSize="lg" px="2">
+        {title}
+      </Text>
+      <Stack gap="4">{children}</Stack>
+    </Box>
+  );
+}
+
+function PickupRequestForm() {
+  const navigate = useNavigate();
+  const [sentCount, setSentCount] = useState(0);
+  const next = useNextRequestNumber(sentCount);
+
+  const form = useFormik<FormValues>({
+    initialValues: INITIAL,
+    validationSchema: schema,
+    onSubmit: async (values) => {
+      const payload = {
+        ...values,
+        outroTipoEntrega: values.tipoEntrega === 'Outros' ? values.outroTipoEntrega : '',
+      };
+      const outcome = await submit('pickup', payload, clientApi.authStore.token);
+      if (outcome.status === 'failed') {
+        toaster.create({
+          title: 'Erro ao enviar',
+          description: 'Ocorreu um erro ao enviar sua solicitação. Por favor, tente novamente.',
+          type: 'error',
+          duration: 8000,
+        });
+        return;
+      }
+      setSentCount((n) => n + 1);
+      if (outcome.status === 'sent') {
+        const number = outcome.item.result?.number ?? '';
+        toaster.create({
+          title: 'Solicitação enviada',
+          description: `Obrigado! A solicitação nº ${number} foi recebida pela ${company.shortName}. Vamos verificá-la e responder por e-mail ainda hoje.`,
+          type: 'success',
+          duration: 10_000,
+        });
+        navigate(paths.home);
+      } else if (outcome.status === 'needs-auth') {
+        toaster.create({
+          title: 'Entre de novo para enviar',
+          description:
+            'Sua sessão expirou. A solicitação está guardada neste aparelho e será enviada assim que você digitar a senha.',
+          type: 'warning',
+          duration: 10_000,
+        });
+        signOutClient();
+        navigate(paths.access);
+      } else {
+        toaster.create({
+          title: 'Solicitação guardada neste aparelho',
+          description: `Sem conexão agora: o número ${next.number} é provisório. Ela será enviada automaticamente e o número final aparecerá em um aviso.`,
+          type: 'info',
+          duration: 10_000,
+        });
+        navigate(paths.home);
+      }
+    },
+  });
+
+  const field = (name: string) => ({
+    name,
+    value: form.values[name] ?? '',
+    onValueChange: (v: string) => void form.setFieldValue(name, v),
+    error: form.submitCount > 0 ? form.errors[name] : undefined,
+    required: PICKUP_RULES.find((r) => r.name === name)?.required,
+  });
+
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const errors = await form.validateForm();
+    if (Object.keys(errors).length > 0) {
+      void form.submitForm();
+      scrollToFirstError();
+      return;
+    }
+    await form.submitForm();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="6">
+        <Group title="Dados da solicitação">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <TextField
+              label="Número da solicitação"
+              name="numeroSolicitacao"
+              value={`${next.number}${next.provisional ? ' (provisório)' : ''}`}
+              onValueChange={() => undefined}
+              readOnly
+              helper={
+                next.provisional
+                  ? 'Sem conexão: o número final é dado pelo servidor no envio.'
+                  : undefined
+              }
+            />
+            <TextField
+              label="Solicitada por"
+              placeholder="Nome completo"
+              autoComplete="name"
+              {...field('solicitadaPor')}
+            />
+          </SimpleGrid>
+          <RadioField
+            label="O que vamos entregar?"
+            options={DELIVERY_TYPES.map((t) => ({ value: t, label: t }))}
+            {...field('tipoEntrega')}
+          />
+          {form.values.tipoEntrega === 'Outros' && (
+            <TextField label="O que vamos buscar?" multiline {...field('outroTipoEntrega')} />
+          )}
+          <RadioField
+            label={`A encomenda sai da ${company.client.name}?`}
+            options={YES_NO.map((v) => ({ value: v, label: v === 'sim' ? 'Sim' : 'Não' }))}
+            {...field('saiLocalColeta')}
+          />
+          <Box
+            bg="bg.muted"
+            borderRadius="lg"
+            p="4"
+            fontSize="sm"
+            role="note"
+            aria-label="Local de coleta fixo"
+          >
+            <Text fontWeight="bold">{company.client.name}</Text>
+            <Text>CNPJ: {company.client.taxId}</Text>
+            <Text>Inscrição estadual: {company.client.stateRegistration}</Text>
+            <Text>{company.client.street}</Text>
+            <Text>{company.client.town}</Text>
+          </Box>
+        </Group>
+
+        <Group title="Onde será a coleta deste material?">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <TextField label="Empresa" {...field('empresa')} />
+            <TextField label="Contato" {...field('contato')} />
+            <TextField
+              label="Telefone"
+              type="tel"
+              inputMode="tel"
+              format={formatPhone}
+              {...field('telefone')}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              {...field('email')}
+            />
+            <TextField label="Endereço" {...field('endereco')} />
+            <TextField label="Cidade" {...field('cidade')} />
+            <SelectField label="Estado" options={STATE_CODES} {...field('estado')} />
+          </SimpleGrid>
+        </Group>
+
+        <Group title="Peso e Dimensões">
+          <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(5, 1fr)' }} gap="4">
+            <TextField label="Peso (kg)" inputMode="decimal" {...field('peso')} />
+            <TextField label="Altura (cm)" inputMode="decimal" {...field('altura')} />
+            <TextField label="Comprimento (cm)" inputMode="decimal" {...field('comprimento')} />
+            <TextField label="Largura (cm)" inputMode="decimal" {...field('largura')} />
+            <TextField
+              label="Valor da NF (R$)"
+              inputMode="decimal"
+              placeholder="0,00"
+              format={filterRequestNfValue}
+              {...field('valorNF')}
+            />
+          </Grid>
+        </Group>
+
+        <PrivacyNotice />
+        <Box>
+          <Button type="submit" colorPalette="brand" size="lg" disabled={form.isSubmitting}>
+            {form.isSubmitting ? 'Enviando...' : 'Enviar Solicitação'}
+          </Button>
+        </Box>
+      </Stack>
+    </form>
+  );
+}
+
+/** Only with the corporate client's session; without it, the sign-in. */
+export default function PickupRequestPage() {
+  const token = useSession(clientApi);
+  const navigate = useNavigate();
+  if (!token) return <Navigate to={paths.access} replace />;
+  return (
+    <Stack gap="6">
+      <Flex justify="space-between" align="center" gap="4" wrap="wrap">
+        <Flex align="center" gap="3">
+          <Image src="/logo.svg" alt={company.shortName} width="12" height="12" />
+          <PageTitle title={TITLE} hidden />
+          <Heading as="h1" size={{ base: 'xl', md: '2xl' }} color="brand.fg">
+            {TITLE}
+          </Heading>
+        </Flex>
+        <Button
+          variant="outline"
+          onClick={() => {
+            signOutClient();
+            toaster.create({
+              title: 'Você saiu',
+              description: 'Para uma nova solicitação, digite a senha de acesso.',
+              type: 'info',
+            });
+            navigate(paths.access);
+          }}
+        >
+          Sair
+        </Button>
+      </Flex>
+      <PickupRequestForm />
+    </Stack>
+  );
 }
