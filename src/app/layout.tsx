@@ -1,25 +1,26 @@
 import {
   Box,
-  CloseButton,
   Container,
-  Drawer,
   Flex,
   HStack,
   IconButton,
   Image,
   Link,
-  Portal,
   Stack,
   Text,
-  VStack,
 } from '@chakra-ui/react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { company } from '../config/company';
 import { accountNav, mainNav, paths } from '../config/paths';
 import { Loading } from './error-screens';
 import { InstallButton, OfflineBanner, UpdatePrompt } from '../components/pwa';
-import { OutboxBadge } from '../features/outbox/outbox-badge';
+
+// The outbox (Dexie, the PocketBase client) loads after the page: it is not needed to paint it.
+const OutboxBadge = lazy(() => import('../features/outbox/outbox-badge'));
+// The drawer (a dialog with focus trap) is only needed once someone opens the menu on a phone.
+const loadMobileDrawer = () => import('./mobile-drawer');
+const MobileDrawer = lazy(loadMobileDrawer);
 
 function MenuIcon() {
   return (
@@ -64,51 +65,24 @@ function MobileNav() {
 
   return (
     <Box hideFrom="md">
-      <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="end">
-        <Drawer.Trigger asChild>
-          <IconButton
-            aria-label="Abrir menu"
-            variant="ghost"
-            color="white"
-            _hover={{ bg: 'brand.700' }}
-          >
-            <MenuIcon />
-          </IconButton>
-        </Drawer.Trigger>
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header>
-                <Drawer.Title>Menu</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>
-                <VStack as="nav" aria-label="Menu" align="stretch" gap="1">
-                  {mainNav.map((item) => (
-                    <NavLink key={item.to} to={item.to} end onClick={() => setOpen(false)}>
-                      {({ isActive }) => (
-                        <Box
-                          px="3"
-                          py="3"
-                          borderRadius="md"
-                          fontWeight={isActive ? 'bold' : 'normal'}
-                          bg={isActive ? 'brand.subtle' : undefined}
-                          color={isActive ? 'brand.fg' : undefined}
-                        >
-                          {item.label}
-                        </Box>
-                      )}
-                    </NavLink>
-                  ))}
-                </VStack>
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Fechar menu" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      <IconButton
+        aria-label="Abrir menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        variant="ghost"
+        color="white"
+        _hover={{ bg: 'brand.700' }}
+        onClick={() => setOpen(true)}
+        // Fetch the drawer's code as soon as a finger is on the button.
+        onPointerDown={() => void loadMobileDrawer()}
+      >
+        <MenuIcon />
+      </IconButton>
+      {openOn !== null && (
+        <Suspense fallback={null}>
+          <MobileDrawer open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </Box>
   );
 }
@@ -127,7 +101,9 @@ function Header() {
             </HStack>
           </RouterLink>
           <HStack gap="2">
-            <OutboxBadge />
+            <Suspense fallback={null}>
+              <OutboxBadge />
+            </Suspense>
             <DesktopNav />
             <MobileNav />
           </HStack>

@@ -1,8 +1,87 @@
-import { ChakraProvider, createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-import { Toaster } from '../components/toaster';
+import { ChakraProvider, createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  nativeSelectSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  semanticTokens,
+  separatorRecipe,
+  spinnerRecipe,
+  tableSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
+import { lazy, Suspense, type ReactNode } from 'react';
 
-const config = defineConfig({
+// Chakra's tokens with only the recipes this app renders: the full default theme carries some
+// sixty component recipes and made the first load of / miss its 170 KB budget (bench/RESULTS.md).
+const themeSlice = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      radiomark: radiomarkRecipe,
+      separator: separatorRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      radioGroup: radioGroupSlotRecipe,
+      table: tableSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
+
+const brand = defineConfig({
   theme: {
     tokens: {
       colors: {
@@ -32,13 +111,18 @@ const config = defineConfig({
   },
 });
 
-const system = createSystem(defaultConfig, config);
+// Toasts only ever appear after something happens: their machinery loads after the page.
+const Toaster = lazy(() => import('../components/toaster-view'));
+
+const system = createSystem(defaultBaseConfig, themeSlice, brand);
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
       {children}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </ChakraProvider>
   );
 }

@@ -1,60 +1,6 @@
-import {
-  Box,
-  Field,
-  HStack,
-  Input,
-  Link,
-  NativeSelect,
-  RadioGroup,
-  Text,
-  Textarea,
-  type InputProps,
-} from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Box, Field, HStack, Link, NativeSelect, RadioGroup, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../config/paths';
-
-interface TextFieldProps extends Omit<InputProps, 'onChange'> {
-  label: ReactNode;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string;
-  helper?: ReactNode;
-  /** Applied to every change, e.g. a mask from src/domain. */
-  format?: (value: string) => string;
-  multiline?: boolean;
-}
-
-/** A labelled input with its error under it, in red. */
-export function TextField({
-  label,
-  value,
-  onValueChange,
-  error,
-  helper,
-  required,
-  format,
-  multiline,
-  name,
-  ...rest
-}: TextFieldProps) {
-  const change = (v: string) => onValueChange(format ? format(v) : v);
-  return (
-    <Field.Root invalid={Boolean(error)} required={required} data-field={name}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      {multiline ? (
-        <Textarea name={name} value={value} onChange={(e) => change(e.target.value)} rows={3} />
-      ) : (
-        <Input name={name} value={value} onChange={(e) => change(e.target.value)} {...rest} />
-      )}
-      {helper && <Field.HelperText>{helper}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
-  );
-}
 
 interface SelectFieldProps {
   label: string;

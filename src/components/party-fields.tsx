@@ -7,7 +7,8 @@ import {
   type DocumentType,
   type FormValues,
 } from '../domain';
-import { RadioField, TextField } from './form-fields';
+import { RadioField } from './form-fields';
+import { TextField } from './text-field';
 
 const DOCUMENT_OPTIONS = [
   { value: 'cpf', label: 'CPF' },

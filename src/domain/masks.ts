@@ -26,24 +26,6 @@ export const PHONE_MASK = {
 
 export const CEP_MASK = { mask: '00000-000' } as const;
 
-/** The simulator's currency input ('R$ 0,00'). */
-export const BRL_MASK = {
-  mask: 'R$ num',
-  blocks: {
-    num: {
-      mask: Number,
-      thousandsSeparator: '.',
-      radix: ',',
-      mapToRadix: ['.'],
-      scale: 2,
-      padFractionalZeros: false,
-      normalizeZeros: true,
-      min: 0,
-      max: 999999999,
-    },
-  },
-} as const;
-
 type PipeMask = Parameters<typeof IMask.pipe>[1];
 
 function pipe(value: string, mask: object): string {

@@ -52,3 +52,23 @@ export function parseDecimal(value: string | number): number {
   const n = Number(value.trim().replace(',', '.'));
   return Number.isFinite(n) ? n : 0;
 }
+
+/**
+ * The simulator's 'Valor da Nota Fiscal' as it is typed: 'R$ ' with thousands dots and at most two
+ * decimals after a comma ('1500,5' -> 'R$ 1.500,5'). A dot typed as decimal separator counts as a comma.
+ */
+export function formatMoneyTyping(value: string): string {
+  const formatted = /^\s*R\$/.test(value);
+  const text = value.replace(/^\s*R\$\s*/, '');
+  // In fresh input a final dot with one or two digits is a decimal separator; once shown as
+  // 'R$ 1.500', dots are thousands (deleting a digit from 'R$ 1.500' must not make it 1,50).
+  const normalized =
+    !formatted && /\.\d{1,2}$/.test(text) && !text.includes(',')
+      ? text.replace(/\.(\d{1,2})$/, ',$1')
+      : text;
+  const [intRaw = '', ...rest] = normalized.replace(/[^0-9,]/g, '').split(',');
+  const integer = intRaw.replace(/^0+(?=\d)/, '').slice(0, 12);
+  if (!integer && rest.length === 0) return '';
+  const grouped = (integer || '0').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return rest.length ? `R$ ${grouped},${rest.join('').slice(0, 2)}` : `R$ ${grouped}`;
+}

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 import { company } from '../../config/company';
 import { paths } from '../../config/paths';
-import { BASE_CITIES } from '../../domain';
+import { BASE_CITIES } from '../../domain/localities';
 import { PriceSimulator } from '../../features/price-simulator/price-simulator';
 
 export default function HomePage() {

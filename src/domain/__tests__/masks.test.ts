@@ -5,6 +5,7 @@ import {
   filterLocalities,
   filterRequestNfValue,
   formatCep,
+  formatMoneyTyping,
   formatCnpj,
   formatCpf,
   formatPhone,
@@ -126,5 +127,24 @@ describe('reference lists', () => {
   it('locality search ignores accents and case', () => {
     expect(filterLocalities('goiania')).toEqual(['Aparecida de Goiânia - GO', 'Goiânia - GO']);
     expect(filterLocalities('')).toHaveLength(16);
+  });
+});
+
+describe("the simulator's invoice value as it is typed", () => {
+  it.each([
+    ['1500', 'R$ 1.500'],
+    ['R$ 1.500,5', 'R$ 1.500,5'],
+    ['1500,567', 'R$ 1.500,56'],
+    ['1234567,8', 'R$ 1.234.567,8'],
+    ['12.5', 'R$ 12,5'],
+    ['R$ 1.50', 'R$ 150'], // a digit deleted from 'R$ 1.500'
+    ['007', 'R$ 7'],
+    [',5', 'R$ 0,5'],
+    ['abc', ''],
+    ['', ''],
+  ])('%j shows %j', (typed, shown) => expect(formatMoneyTyping(typed)).toBe(shown));
+
+  it('reads back as cents', () => {
+    expect(parseBrlToCents(formatMoneyTyping('1500,5'))).toBe(150050);
   });
 });

@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { TextField } from '../../components/form-fields';
+import { TextField } from '../../components/text-field';
 import { PageTitle } from '../../components/page-title';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';

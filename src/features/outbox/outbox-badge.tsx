@@ -78,7 +78,7 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
 }
 
 /** Header badge: how many submissions wait on this device; opens the list of pending and failed ones. */
-export function OutboxBadge() {
+export default function OutboxBadge() {
   const { pathname } = useLocation();
   // Open for the page it was opened on: following 'Digitar a senha' (or any link) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);

@@ -7,8 +7,8 @@ import {
   RadioField,
   scrollToFirstError,
   SelectField,
-  TextField,
 } from '../../components/form-fields';
+import { TextField } from '../../components/text-field';
 import { PageTitle } from '../../components/page-title';
 import { toaster } from '../../components/toaster';
 import { company } from '../../config/company';

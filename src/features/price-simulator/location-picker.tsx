@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { filterLocalities, type Locality } from '../../domain';
+import { filterLocalities, type Locality } from '../../domain/localities';
 
 interface LocationPickerProps {
   question: string;

@@ -1,28 +1,10 @@
-import {
-  Box,
-  Field,
-  Grid,
-  Heading,
-  HStack,
-  Input,
-  RadioGroup,
-  Separator,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Grid, Heading, HStack, RadioGroup, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useIMask } from 'react-imask';
-import {
-  BRL_MASK,
-  CONSULTAR,
-  formatCents,
-  formatKg,
-  parseBrlToCents,
-  parseDecimal,
-  quoteParcel,
-  type Locality,
-} from '../../domain';
-import { TextField } from '../../components/form-fields';
+import { formatCents, formatKg } from '../../domain/format';
+import { CONSULTAR, quoteParcel } from '../../domain/pricing';
+import { formatMoneyTyping, parseBrlToCents, parseDecimal } from '../../domain/text';
+import type { Locality } from '../../domain/localities';
+import { TextField } from '../../components/text-field';
 import { LocationPicker } from './location-picker';
 
 type ShipmentType = 'documento' | 'encomenda';
@@ -64,9 +46,6 @@ export function PriceSimulator() {
   const [length, setLength] = useState('');
   const [height, setHeight] = useState('');
   const [invoiceValue, setInvoiceValue] = useState('');
-  const { ref: invoiceRef } = useIMask<HTMLInputElement>(BRL_MASK as never, {
-    onAccept: (value: string) => setInvoiceValue(value),
-  });
 
   const quote = quoteParcel({
     weightKg: parseDecimal(weight),
@@ -135,10 +114,14 @@ export function PriceSimulator() {
             value={invoiceNumber}
             onValueChange={setInvoiceNumber}
           />
-          <Field.Root>
-            <Field.Label>Valor da Nota Fiscal</Field.Label>
-            <Input ref={invoiceRef} inputMode="decimal" placeholder="R$ 0,00" defaultValue="" />
-          </Field.Root>
+          <TextField
+            label="Valor da Nota Fiscal"
+            inputMode="decimal"
+            placeholder="R$ 0,00"
+            value={invoiceValue}
+            onValueChange={setInvoiceValue}
+            format={formatMoneyTyping}
+          />
         </Grid>
 
         <Box as="fieldset" borderWidth="1px" borderRadius="lg" p="4">

@@ -7,8 +7,8 @@ import {
   RadioField,
   scrollToFirstError,
   SelectField,
-  TextField,
 } from '../../components/form-fields';
+import { TextField } from '../../components/text-field';
 import { announce } from '../../components/submission-toasts';
 import { toaster } from '../../components/toaster';
 import {

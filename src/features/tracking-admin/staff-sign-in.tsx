@@ -1,6 +1,6 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { TextField } from '../../components/form-fields';
+import { TextField } from '../../components/text-field';
 import { toaster } from '../../components/toaster';
 import { failureKind } from '../../lib/pocketbase';
 import { signInStaff } from './api';
