@@ -1,3 +1,4 @@
+/* global indexedDB, document, window, MutationObserver, requestAnimationFrame -- code run in the page by Playwright */
 // `npm run bench`: builds and starts the product, measures it, writes bench/RESULTS.md and exits
 // non-zero when a budget is missed. Not part of `npm test`: figures, not assertions in tests.
 import { spawn, spawnSync } from 'node:child_process';
