@@ -1,20 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './scripts/lib/setup.mjs';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-// Debian's Chromium, never a downloaded browser; flags that keep it off the closed network.
-const launchOptions = {
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+// Debian's Chromium, never a downloaded browser.
+const launchOptions = { executablePath: CHROMIUM, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: 'tests/e2e',

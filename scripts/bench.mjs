@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { ensureChromium, ensureDependencies } from './lib/setup.mjs';
+import { CHROMIUM_ARGS, ensureChromium, ensureDependencies } from './lib/setup.mjs';
 
 ensureDependencies();
 const CHROMIUM = ensureChromium();
@@ -24,16 +24,7 @@ const BUDGET = {
   sync200Seconds: 10,
   simulatorMs: 16,
 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const STAFF = { email: 'bench@rotaveloz.example', password: 'bench-senha-123' };
 const CLIENT = {
   email: JSON.parse(readFileSync(join(ROOT, 'pb_hooks/lib/company.json'), 'utf8'))

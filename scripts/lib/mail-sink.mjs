@@ -23,6 +23,8 @@ export class MailSink {
     this.server = new SMTPServer({
       // smtp-server's built-in STARTTLS certificate has expired; loopback needs no TLS.
       disabledCommands: ['STARTTLS'],
+      // Loopback peers have no reverse DNS name; looking one up cost ~100 ms per message.
+      disableReverseLookup: true,
       authOptional: true,
       logger: false,
       onData: (stream, _session, callback) => {
@@ -46,6 +48,8 @@ export class MailSink {
       },
     });
     this.server.on('error', (err) => this.log(`mail sink error: ${err.message}`));
+    // Nagle on our side and delayed ACKs on PocketBase's made every message wait ~100 ms.
+    this.server.server.on('connection', (socket) => socket.setNoDelay(true));
     await new Promise((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(port, '127.0.0.1', () => resolve(undefined));

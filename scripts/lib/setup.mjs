@@ -22,6 +22,17 @@ export function ensureDependencies() {
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Flags for Debian's Chromium here: no sandbox as root, and nothing that reaches for the closed network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Debian's Chromium for the browser tests; installed with apt when running as root. */
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return CHROMIUM;

@@ -166,7 +166,8 @@ export function Layout() {
     <Flex direction="column" minH="100dvh">
       <Header />
       <OfflineBanner />
-      <Box as="main" flex="1">
+      {/* At least a screen tall: the footer never jumps up and back while a route loads (CLS). */}
+      <Box as="main" flex="1" minH="100dvh">
         <Container maxW="6xl" py={{ base: '6', md: '10' }}>
           <Suspense fallback={<Loading />}>
             <Outlet />

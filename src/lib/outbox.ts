@@ -20,6 +20,7 @@ export const KIND_LABEL: Record<OutboxKind, string> = {
 };
 
 const LEASE_MS = 30_000;
+const PARALLEL_SENDS = 4;
 const MAX_DELAY_MS = 5 * 60_000;
 const KEEP_SENT_MS = 24 * 60 * 60_000;
 export const SYNC_TAG = 'outbox';
@@ -143,30 +144,48 @@ export function syncNow(): Promise<void> {
           .and((i) => (i.sentAt ?? 0) < Date.now() - KEEP_SENT_MS)
           .delete();
         for (;;) {
-          const due = await db.outbox
-            .where('[state+createdAt]')
-            .between(['pending', 0], ['pending', Infinity])
-            .or('state')
-            .equals('sending')
-            .sortBy('createdAt');
           const now = Date.now();
-          const next = due.find(
+          const due = (
+            await db.outbox
+              .where('[state+createdAt]')
+              .between(['pending', 0], ['pending', Infinity])
+              .or('state')
+              .equals('sending')
+              .sortBy('createdAt')
+          ).filter(
             (i) =>
               !i.needsAuth &&
               i.nextAttemptAt <= now &&
               (i.state === 'pending' || (i.leaseUntil ?? 0) < now),
           );
-          if (!next) break;
-          const claimed = await claim(next.id);
-          if (!claimed) {
-            // Another tab holds it: wait for its outcome rather than spin.
-            if (next.state === 'sending') break;
-            continue;
-          }
-          await send(claimed);
-          const after = await db.outbox.get(claimed.id);
-          // Keep the order: if the oldest could not go (no connection), the rest wait for it.
-          if (after && after.state === 'pending' && !after.needsAuth) break;
+          if (due.length === 0) break;
+          // A few at once, taken oldest first: a slow link (or a slow mail server behind the API)
+          // no longer makes the queue wait item by item. Pickup requests keep their order in one lane
+          // so request numbers follow the order they were made in.
+          let next = 0;
+          let connectionLost = false;
+          let pickupLane = Promise.resolve();
+          const worker = async () => {
+            while (!connectionLost && next < due.length) {
+              const item = due[next++]!;
+              const go = async () => {
+                const claimed = await claim(item.id);
+                if (!claimed) return; // another tab or the worker holds it
+                await send(claimed);
+                const after = await db.outbox.get(claimed.id);
+                if (after && after.state === 'pending' && !after.needsAuth) connectionLost = true;
+              };
+              if (item.kind === 'pickup') {
+                pickupLane = pickupLane.then(go);
+                await pickupLane;
+              } else {
+                await go();
+              }
+            }
+          };
+          await Promise.all(Array.from({ length: PARALLEL_SENDS }, worker));
+          // No connection: the rest wait for the backoff timer, the `online` event or Background Sync.
+          if (connectionLost) break;
         }
       } finally {
         running = null;

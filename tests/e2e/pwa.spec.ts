@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/lib/setup.mjs';
 import { startStack } from '../support/stack';
 import { expect, test, waitForWorker } from './fixtures';
 
@@ -95,15 +96,8 @@ test('the manifest and icons are served and Chromium finds the app installable',
   // Ordinary contexts are incognito, which is never installable: use a persistent profile.
   const profile = mkdtempSync(join(tmpdir(), 'pwa-profile-'));
   const browserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browserContext.newPage();

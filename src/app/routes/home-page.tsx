@@ -30,7 +30,9 @@ export default function HomePage() {
             <Card.Body>
               <HStack justify="space-between">
                 <Box>
-                  <Card.Title fontSize="xl">Cotação Urgente</Card.Title>
+                  <Card.Title as="h2" fontSize="xl">
+                    Cotação Urgente
+                  </Card.Title>
                   <Card.Description fontSize="md">Todo Brasil</Card.Description>
                 </Box>
                 <Text fontSize="2xl" aria-hidden="true">

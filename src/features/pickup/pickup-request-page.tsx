@@ -1,13 +1,8 @@
 import { Box, Button, Flex, Grid, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import {
-  PrivacyNotice,
-  RadioField,
-  scrollToFirstError,
-  SelectField,
-} from '../../components/form-fields';
+import { PrivacyNotice, RadioField, SelectField } from '../../components/form-fields';
+import { useRulesForm } from '../../components/use-rules-form';
 import { TextField } from '../../components/text-field';
 import { PageTitle } from '../../components/page-title';
 import { toaster } from '../../components/toaster';
@@ -52,10 +47,11 @@ function PickupRequestForm() {
   const [sentCount, setSentCount] = useState(0);
   const next = useNextRequestNumber(sentCount);
 
-  const form = useFormik<FormValues>({
+  const { form, field, onSubmit } = useRulesForm({
+    rules: PICKUP_RULES,
+    schema,
     initialValues: INITIAL,
-    validationSchema: schema,
-    onSubmit: async (values) => {
+    onValid: async (values) => {
       const payload = {
         ...values,
         outroTipoEntrega: values.tipoEntrega === 'Outros' ? values.outroTipoEntrega : '',
@@ -101,25 +97,6 @@ function PickupRequestForm() {
       }
     },
   });
-
-  const field = (name: string) => ({
-    name,
-    value: form.values[name] ?? '',
-    onValueChange: (v: string) => void form.setFieldValue(name, v),
-    error: form.submitCount > 0 ? form.errors[name] : undefined,
-    required: PICKUP_RULES.find((r) => r.name === name)?.required,
-  });
-
-  const onSubmit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const errors = await form.validateForm();
-    if (Object.keys(errors).length > 0) {
-      void form.submitForm();
-      scrollToFirstError();
-      return;
-    }
-    await form.submitForm();
-  };
 
   return (
     <form onSubmit={onSubmit} noValidate>

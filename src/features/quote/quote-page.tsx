@@ -1,13 +1,8 @@
 import { Alert, Box, Button, Grid, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useFormik } from 'formik';
 import { PageTitle } from '../../components/page-title';
 import { PartyFields } from '../../components/party-fields';
-import {
-  PrivacyNotice,
-  RadioField,
-  scrollToFirstError,
-  SelectField,
-} from '../../components/form-fields';
+import { PrivacyNotice, RadioField, SelectField } from '../../components/form-fields';
+import { useRulesForm } from '../../components/use-rules-form';
 import { TextField } from '../../components/text-field';
 import { announce } from '../../components/submission-toasts';
 import { toaster } from '../../components/toaster';
@@ -31,7 +26,6 @@ import { submit } from '../../lib/outbox';
 
 const schema = schemaFor(QUOTE_RULES);
 const RULE = Object.fromEntries(QUOTE_RULES.map((r) => [r.name, r]));
-const isRequired = (name: string) => Boolean(RULE[name]?.required);
 
 const INITIAL: FormValues = {
   ...Object.fromEntries(QUOTE_RULES.map((r) => [r.name, ''])),
@@ -57,10 +51,18 @@ function priceOf(values: FormValues) {
 }
 
 export default function QuotePage() {
-  const form = useFormik<FormValues>({
+  const { form, field, isRequired, onSubmit } = useRulesForm({
+    rules: QUOTE_RULES,
+    schema,
     initialValues: INITIAL,
-    validationSchema: schema,
-    onSubmit: async (values, helpers) => {
+    onIncomplete: () =>
+      toaster.create({
+        title: 'Formulário incompleto',
+        description: 'Por favor preencha todos os campos obrigatórios marcados em vermelho.',
+        type: 'error',
+        duration: 5000,
+      }),
+    onValid: async (values, reset) => {
       const quote = priceOf(values);
       const payload: Record<string, unknown> = {
         ...values,
@@ -86,40 +88,15 @@ export default function QuotePage() {
             'Ocorreu um erro ao enviar sua solicitação. Por favor, tente novamente mais tarde.',
         },
       });
-      helpers.resetForm();
+      reset();
     },
   });
 
   const showErrors = form.submitCount > 0;
-  const err = (name: string) => (showErrors ? form.errors[name] : undefined);
-  const field = (name: string) => ({
-    name,
-    value: form.values[name] ?? '',
-    onValueChange: (v: string) => void form.setFieldValue(name, v),
-    error: err(name),
-    required: isRequired(name),
-  });
   const missingCalculator = showErrors
     ? QUOTE_CALCULATOR_FIELDS.filter((f) => form.errors[f]).map((f) => RULE[f]!.label)
     : [];
   const quote = priceOf(form.values);
-
-  const onSubmit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const errors = await form.validateForm();
-    if (Object.keys(errors).length > 0) {
-      void form.submitForm(); // counts the attempt, so the errors show from now on
-      toaster.create({
-        title: 'Formulário incompleto',
-        description: 'Por favor preencha todos os campos obrigatórios marcados em vermelho.',
-        type: 'error',
-        duration: 5000,
-      });
-      scrollToFirstError();
-      return;
-    }
-    await form.submitForm();
-  };
 
   return (
     <Stack gap="6">

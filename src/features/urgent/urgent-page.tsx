@@ -1,8 +1,8 @@
 import { Box, Button, Grid, Stack, Text } from '@chakra-ui/react';
-import { useFormik } from 'formik';
 import { PageTitle } from '../../components/page-title';
 import { PartyFields } from '../../components/party-fields';
-import { PrivacyNotice, scrollToFirstError } from '../../components/form-fields';
+import { PrivacyNotice } from '../../components/form-fields';
+import { useRulesForm } from '../../components/use-rules-form';
 import { TextField } from '../../components/text-field';
 import { announce } from '../../components/submission-toasts';
 import { toaster } from '../../components/toaster';
@@ -10,8 +10,6 @@ import { parseDecimal, schemaFor, URGENT_RULES, type FormValues } from '../../do
 import { submit } from '../../lib/outbox';
 
 const schema = schemaFor(URGENT_RULES);
-const RULE = Object.fromEntries(URGENT_RULES.map((r) => [r.name, r]));
-const isRequired = (name: string) => Boolean(RULE[name]?.required);
 
 const INITIAL: FormValues = {
   ...Object.fromEntries(URGENT_RULES.map((r) => [r.name, ''])),
@@ -20,10 +18,17 @@ const INITIAL: FormValues = {
 };
 
 export default function UrgentPage() {
-  const form = useFormik<FormValues>({
+  const { form, field, isRequired, onSubmit } = useRulesForm({
+    rules: URGENT_RULES,
+    schema,
     initialValues: INITIAL,
-    validationSchema: schema,
-    onSubmit: async (values, helpers) => {
+    onIncomplete: () =>
+      toaster.create({
+        title: 'Por favor, preencha todos os campos obrigatórios',
+        type: 'error',
+        duration: 5000,
+      }),
+    onValid: async (values, reset) => {
       const outcome = await submit('urgent', {
         ...values,
         weight: parseDecimal(values.weight!),
@@ -39,33 +44,9 @@ export default function UrgentPage() {
         },
         failed: { title: 'Erro ao enviar solicitação. Por favor, tente novamente mais tarde.' },
       });
-      helpers.resetForm();
+      reset();
     },
   });
-
-  const field = (name: string) => ({
-    name,
-    value: form.values[name] ?? '',
-    onValueChange: (v: string) => void form.setFieldValue(name, v),
-    error: form.submitCount > 0 ? form.errors[name] : undefined,
-    required: isRequired(name),
-  });
-
-  const onSubmit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const errors = await form.validateForm();
-    if (Object.keys(errors).length > 0) {
-      void form.submitForm();
-      toaster.create({
-        title: 'Por favor, preencha todos os campos obrigatórios',
-        type: 'error',
-        duration: 5000,
-      });
-      scrollToFirstError();
-      return;
-    }
-    await form.submitForm();
-  };
 
   return (
     <Stack gap="6">
