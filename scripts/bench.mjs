@@ -93,7 +93,8 @@ try {
     misses.length ? `**Budgets missed:** ${misses.join('; ')}` : '**All budgets met.**',
     '',
   );
-  writeFileSync(join(ROOT, 'bench/RESULTS.md'), lines.join('\n'));
+  // Only a full run replaces the committed report; a partial one just prints.
+  if (only.length === 0) writeFileSync(join(ROOT, 'bench/RESULTS.md'), lines.join('\n'));
   console.log(lines.join('\n'));
 } finally {
   await server.stop();
