@@ -10,12 +10,13 @@ export function ensureDependencies() {
   const marker = join(ROOT, 'node_modules', '.package-lock.json');
   const lock = join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('› Instalando dependências (npm ci)...');
-  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  // `npm install`, not `npm ci`: the registry here lacks rollup's platform packages for other systems
+  // (optional dependencies of workbox-build), so the lock file cannot list them and `npm ci` refuses
+  // it as out of sync. `npm install` still installs exactly the locked versions.
+  console.log('› Instalando dependências (npm install)...');
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) {
-    console.error(
-      'npm ci falhou. Verifique a conexão com o registro do npm e rode "npm ci" de novo.',
-    );
+    console.error('npm install falhou. Verifique a conexão com o registro do npm e rode "npm install" de novo.');
     process.exit(r.status ?? 1);
   }
 }
