@@ -11,7 +11,7 @@ export default function TrackingAdminPage() {
   return (
     <Stack gap="4">
       <PageTitle title="Gerenciar Status de Rastreamento" />
-      {token ? <TrackingManager key={token ? 'in' : 'out'} /> : <StaffSignIn />}
+      {token ? <TrackingManager /> : <StaffSignIn />}
     </Stack>
   );
 }
