@@ -14,9 +14,14 @@ export function ensureDependencies() {
   // (optional dependencies of workbox-build), so the lock file cannot list them and `npm ci` refuses
   // it as out of sync. `npm install` still installs exactly the locked versions.
   console.log('› Instalando dependências (npm install)...');
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) {
-    console.error('npm install falhou. Verifique a conexão com o registro do npm e rode "npm install" de novo.');
+    console.error(
+      'npm install falhou. Verifique a conexão com o registro do npm e rode "npm install" de novo.',
+    );
     process.exit(r.status ?? 1);
   }
 }
