@@ -1,5 +1,6 @@
-import { Alert, Box, Button, Grid, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { PageTitle } from '../../components/page-title';
+import { ParcelMeasures } from '../../components/parcel-measures';
 import { PartyFields } from '../../components/party-fields';
 import { PrivacyNotice, RadioField, SelectField } from '../../components/form-fields';
 import { useRulesForm } from '../../components/use-rules-form';
@@ -125,40 +126,7 @@ export default function QuotePage() {
                 options={PARCEL_TYPES}
                 {...field('parcelType')}
               />
-              <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }} gap="4">
-                <TextField
-                  label="Peso real (kg)"
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0"
-                  {...field('weight')}
-                />
-                <TextField
-                  label="Comprimento (cm)"
-                  type="number"
-                  inputMode="decimal"
-                  step="0.1"
-                  min="0"
-                  {...field('length')}
-                />
-                <TextField
-                  label="Largura (cm)"
-                  type="number"
-                  inputMode="decimal"
-                  step="0.1"
-                  min="0"
-                  {...field('width')}
-                />
-                <TextField
-                  label="Altura (cm)"
-                  type="number"
-                  inputMode="decimal"
-                  step="0.1"
-                  min="0"
-                  {...field('height')}
-                />
-              </Grid>
+              <ParcelMeasures field={field} weightLabel="Peso real (kg)" />
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                 <TextField label="Número da NF" {...field('invoiceNumber')} />
                 <TextField

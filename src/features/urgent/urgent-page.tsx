@@ -1,5 +1,6 @@
-import { Box, Button, Grid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { PageTitle } from '../../components/page-title';
+import { ParcelMeasures } from '../../components/parcel-measures';
 import { PartyFields } from '../../components/party-fields';
 import { PrivacyNotice } from '../../components/form-fields';
 import { useRulesForm } from '../../components/use-rules-form';
@@ -75,40 +76,7 @@ export default function UrgentPage() {
             <Text as="legend" fontWeight="bold" fontSize="lg" px="2">
               Volume
             </Text>
-            <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }} gap="4">
-              <TextField
-                label="Peso (kg)"
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0"
-                {...field('weight')}
-              />
-              <TextField
-                label="Largura (cm)"
-                type="number"
-                inputMode="decimal"
-                step="0.1"
-                min="0"
-                {...field('width')}
-              />
-              <TextField
-                label="Comprimento (cm)"
-                type="number"
-                inputMode="decimal"
-                step="0.1"
-                min="0"
-                {...field('length')}
-              />
-              <TextField
-                label="Altura (cm)"
-                type="number"
-                inputMode="decimal"
-                step="0.1"
-                min="0"
-                {...field('height')}
-              />
-            </Grid>
+            <ParcelMeasures field={field} weightLabel="Peso (kg)" />
           </Box>
           <TextField label="Descrição do item" multiline {...field('itemDescription')} />
           <PrivacyNotice />
