@@ -278,7 +278,7 @@ export async function submit(
 ): Promise<SubmitOutcome> {
   const queued = await enqueue(kind, payload, token);
   if (typeof navigator !== 'undefined' && !navigator.onLine) {
-    await db.outbox.update(queued.id, { queued: true });
+    await db.outbox.update(queued.id, { notice: 1 });
     announceWaiting();
     return { status: 'queued', item: queued };
   }
@@ -286,7 +286,7 @@ export async function submit(
   const item = (await settled(queued.id)) ?? queued;
   if (item.state === 'sent') return { status: 'sent', item };
   if (item.state === 'failed') return { status: 'failed', item };
-  await db.outbox.update(item.id, { queued: true });
+  await db.outbox.update(item.id, { notice: 1 });
   announceWaiting();
   if (item.needsAuth) return { status: 'needs-auth', item };
   return { status: 'queued', item };
@@ -296,11 +296,11 @@ export async function submit(
 export async function takeDeliveredNotices(): Promise<OutboxItem[]> {
   return db.transaction('rw', db.outbox, async () => {
     const items = await db.outbox
-      .where('state')
-      .equals('sent')
-      .and((i) => Boolean(i.queued) && !i.announced)
+      .where('notice')
+      .equals(1)
+      .and((i) => i.state === 'sent')
       .toArray();
-    await Promise.all(items.map((i) => db.outbox.update(i.id, { announced: true })));
+    await Promise.all(items.map((i) => db.outbox.update(i.id, { notice: undefined })));
     return items;
   });
 }

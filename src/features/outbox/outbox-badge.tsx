@@ -100,7 +100,15 @@ export default function OutboxBadge() {
         : [],
     [open],
   );
-  const delivered = useLiveQuery(() => db.outbox.where('state').equals('sent').count(), []);
+  const delivered = useLiveQuery(
+    () =>
+      db.outbox
+        .where('notice')
+        .equals(1)
+        .and((i) => i.state === 'sent')
+        .count(),
+    [],
+  );
 
   // Something saved on the device has reached the company: say so, with the final number.
   useEffect(() => {
