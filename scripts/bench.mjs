@@ -31,6 +31,29 @@ const CLIENT = {
     .clientAccountEmail,
   password: 'bench-cliente-123',
 };
+/** One valid quote, as the form would send it; used for the load test and the outbox sync. */
+const BENCH_QUOTE = {
+  pickupLocation: 'São Paulo - SP',
+  deliveryLocation: 'Goiânia - GO',
+  parcelType: 'encomenda',
+  weight: 2,
+  width: 10,
+  length: 10,
+  height: 10,
+  senderDocumentType: 'cpf',
+  senderDocument: '529.982.247-25',
+  senderName: 'Carga',
+  senderAddress: 'Rua A, 1',
+  senderZip: '01000-000',
+  senderPhone: '(11) 90000-0000',
+  senderEmail: 'carga@example.com',
+  recipientDocumentType: 'cpf',
+  recipientDocument: '111.444.777-35',
+  recipientName: 'Destino',
+  recipientAddress: 'Rua B, 2',
+  recipientZip: '74000-000',
+  recipientPhone: '(62) 90000-0000',
+};
 const only = process.argv.slice(2);
 const wants = (part) => only.length === 0 || only.includes(part);
 const misses = [];
@@ -289,28 +312,7 @@ async function load() {
   lines.push(row('reference: plain record view (staff), as fast as it goes', maxView));
   const paced = await autocannon(['-c', '10', '-d', '10', '-R', String(BUDGET.lookupRate), lookup]);
   lines.push(row(`tracking lookup at ${BUDGET.lookupRate} req/s`, paced));
-  const body = JSON.stringify({
-    pickupLocation: 'São Paulo - SP',
-    deliveryLocation: 'Goiânia - GO',
-    parcelType: 'encomenda',
-    weight: 2,
-    width: 10,
-    length: 10,
-    height: 10,
-    senderDocumentType: 'cpf',
-    senderDocument: '529.982.247-25',
-    senderName: 'Carga',
-    senderAddress: 'Rua A, 1',
-    senderZip: '01000-000',
-    senderPhone: '(11) 90000-0000',
-    senderEmail: 'carga@example.com',
-    recipientDocumentType: 'cpf',
-    recipientDocument: '111.444.777-35',
-    recipientName: 'Destino',
-    recipientAddress: 'Rua B, 2',
-    recipientZip: '74000-000',
-    recipientPhone: '(62) 90000-0000',
-  });
+  const body = JSON.stringify(BENCH_QUOTE);
   // ASCII-only body: the byte length autocannon announces must match what it sends.
   const ascii = body.replace(
     /[\u0080-\uffff]/g,
@@ -373,7 +375,7 @@ async function sync() {
       const tag = `Sync ${n} ${Date.now()}`;
       // Same rows the quote form writes (src/lib/db.ts schema), put straight into IndexedDB.
       await page.evaluate(
-        async ({ n, tag }) => {
+        async ({ n, tag, quote }) => {
           const open = indexedDB.open('rota-veloz');
           const db = await new Promise((res, rej) => {
             open.onsuccess = () => res(open.result);
@@ -394,35 +396,14 @@ async function sync() {
               nextAttemptAt: 0,
               state: 'pending',
               lastError: '',
-              payload: {
-                pickupLocation: 'São Paulo - SP',
-                deliveryLocation: 'Goiânia - GO',
-                parcelType: 'encomenda',
-                weight: 2,
-                width: 10,
-                length: 10,
-                height: 10,
-                senderDocumentType: 'cpf',
-                senderDocument: '529.982.247-25',
-                senderName: `${tag} #${i}`,
-                senderAddress: 'Rua A, 1',
-                senderZip: '01000-000',
-                senderPhone: '(11) 90000-0000',
-                senderEmail: 'carga@example.com',
-                recipientDocumentType: 'cpf',
-                recipientDocument: '111.444.777-35',
-                recipientName: 'Destino',
-                recipientAddress: 'Rua B, 2',
-                recipientZip: '74000-000',
-                recipientPhone: '(62) 90000-0000',
-              },
+              payload: { ...quote, senderName: `${tag} #${i}` },
             });
           }
           await new Promise((res) => {
             tx.oncomplete = res;
           });
         },
-        { n, tag },
+        { n, tag, quote: BENCH_QUOTE },
       );
       const started = Date.now();
       await context.setOffline(false);

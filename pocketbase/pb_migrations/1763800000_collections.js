@@ -42,6 +42,19 @@ function dimensions() {
   return ['weight', 'width', 'length', 'height'].map((name) => ({ name, type: 'number', min: 0 }));
 }
 
+function authCollection(name) {
+  return {
+    type: 'auth',
+    name,
+    listRule: 'id = @request.auth.id',
+    viewRule: 'id = @request.auth.id',
+    createRule: null,
+    updateRule: null,
+    deleteRule: null,
+    fields: [text('name')],
+  };
+}
+
 // Mail state is for the server and superusers only: hidden from every API answer to others.
 // Required-ness and formats are checked by the hooks with the shared domain rules, so that every
 // message is the Portuguese text the forms show; the fields here bound types and lengths.
@@ -150,26 +163,9 @@ const definitions = [
       'CREATE INDEX idx_pickup_mail ON pickup_requests (mailStatus, mailNextAt)',
     ],
   },
-  {
-    type: 'auth',
-    name: 'staff',
-    listRule: 'id = @request.auth.id',
-    viewRule: 'id = @request.auth.id',
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [text('name')],
-  },
-  {
-    type: 'auth',
-    name: 'clients',
-    listRule: 'id = @request.auth.id',
-    viewRule: 'id = @request.auth.id',
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [text('name')],
-  },
+  // Courier staff, and the corporate client's account behind 'Acesso Restrito': each sees only itself.
+  authCollection('staff'),
+  authCollection('clients'),
 ];
 
 migrate(

@@ -5,7 +5,7 @@
  * never stores a submission twice. Runs in pages and in the service worker alike.
  */
 import { db, type OutboxItem, type OutboxKind } from './db';
-import { ClientResponseError, visitorApi } from './pocketbase';
+import { ClientResponseError, fieldMessages, visitorApi } from './pocketbase';
 
 export const COLLECTION: Record<OutboxKind, string> = {
   quote: 'quotes',
@@ -102,9 +102,7 @@ async function send(item: OutboxItem): Promise<void> {
       // Stored by an earlier attempt whose answer was lost.
       await db.outbox.update(item.id, { state: 'sent', sentAt: Date.now(), leaseUntil: undefined });
     } else if (status === 400) {
-      const fieldErrors = Object.fromEntries(
-        Object.entries(data ?? {}).map(([k, v]) => [k, v.message ?? '']),
-      );
+      const fieldErrors = fieldMessages(error);
       await db.outbox.update(item.id, {
         state: 'failed',
         lastError: messageOf(error),
