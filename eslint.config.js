@@ -85,6 +85,8 @@ export default tseslint.config(
         onRecordUpdate: 'readonly',
         onRecordValidate: 'readonly',
         Collection: 'readonly',
+        NumberField: 'readonly',
+        TextField: 'readonly',
         Record: 'readonly',
         MailerMessage: 'readonly',
         DynamicModel: 'readonly',

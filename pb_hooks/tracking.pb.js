@@ -12,17 +12,8 @@ routerAdd('GET', '/api/rastreio/{number}', (e) => {
   } catch (_) {
     throw new NotFoundError('Número de rastreio não encontrado');
   }
-  const stages = record
-    .get('stages')
-    .map(Number)
-    .sort((a, b) => a - b);
-  const times = {};
-  for (const s of stages) {
-    const at = record.getString('stage' + s + 'At');
-    if (at) times[s] = at;
-  }
   e.response.header().set('Cache-Control', 'no-store');
-  return e.json(200, { number, stages, stageTimes: times });
+  return e.json(200, require(`${__hooks}/lib/tracking.js`).publicView(record));
 });
 
 // Stages are a sorted set; each set stage keeps the time it was reached, cleared when unset.

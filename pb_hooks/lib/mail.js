@@ -2,7 +2,7 @@
 const cfg = require(`${__hooks}/lib/config.js`);
 const domain = require(`${__hooks}/lib/generated/domain.cjs`);
 
-const COLLECTIONS = ['quotes', 'urgent_requests', 'pickup_requests'];
+const { plain } = require(`${__hooks}/lib/submissions.js`);
 
 function esc(value) {
   return String(value === undefined || value === null ? '' : value)
@@ -33,40 +33,6 @@ function table(title, rows) {
   );
 }
 
-function documentLabel(type) {
-  return type === 'cnpj' ? 'CNPJ' : 'CPF';
-}
-
-function party(r, prefix, title) {
-  const rows = [
-    ['Nome', r.getString(prefix + 'Name')],
-    [documentLabel(r.getString(prefix + 'DocumentType')), r.getString(prefix + 'Document')],
-    ['Endereço', r.getString(prefix + 'Address')],
-    ['CEP', r.getString(prefix + 'Zip')],
-    ['Cidade', r.getString(prefix + 'City')],
-    ['Telefone', r.getString(prefix + 'Phone')],
-  ];
-  if (prefix === 'sender') rows.push(['E-mail', r.getString('senderEmail')]);
-  if (prefix === 'recipient') rows.push(['Recebedor', r.getString('recipientReceiver')]);
-  return table(title, rows);
-}
-
-function kg(r, name) {
-  return domain.formatKg(r.getFloat(name));
-}
-
-function cm(r) {
-  return (
-    [r.getFloat('length'), r.getFloat('width'), r.getFloat('height')]
-      .map((n) => domain.formatDecimal(n, 1))
-      .join(' × ') + ' cm (C × L × A)'
-  );
-}
-
-function money(text) {
-  return text === domain.CONSULTAR ? text : 'R$ ' + text;
-}
-
 function page(title, sections) {
   return (
     '<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#111">' +
@@ -80,98 +46,25 @@ function page(title, sections) {
   );
 }
 
-/** {subject, replyTo, html} for a stored record. */
-function render(r) {
-  const name = r.collection().name;
-  if (name === 'quotes') {
-    return {
-      subject: 'Solicitação de Cotação',
-      replyTo: r.getString('senderEmail'),
-      html: page('Solicitação de Cotação', [
-        table('Encomenda', [
-          ['Local de retirada', r.getString('pickupLocation')],
-          ['Local de entrega', r.getString('deliveryLocation')],
-          ['Tipo', r.getString('parcelType') === 'documento' ? 'Documento' : 'Encomenda'],
-          ['Peso', kg(r, 'weight')],
-          ['Dimensões', cm(r)],
-          ['Nota fiscal', r.getString('invoiceNumber')],
-          [
-            'Valor da nota fiscal',
-            r.getString('invoiceValue')
-              ? domain.formatCents(domain.declaredValueCents(r.getString('invoiceValue')))
-              : '',
-          ],
-          ['Taxa de seguro da NF (1%)', money(r.getString('insuranceFee'))],
-          ['Valor Total', money(r.getString('price'))],
-        ]),
-        party(r, 'sender', 'Remetente'),
-        party(r, 'recipient', 'Destinatário'),
-        table('Item', [['Descrição', r.getString('itemDescription')]]),
-      ]),
-    };
-  }
-  if (name === 'urgent_requests') {
-    return {
-      subject: 'Solicitação de Entrega Urgente - ' + r.getString('senderName'),
-      replyTo: r.getString('senderEmail'),
-      html: page('Solicitação de Entrega Urgente', [
-        party(r, 'sender', 'Remetente'),
-        table('Nota fiscal', [
-          ['Número', r.getString('invoiceNumber')],
-          ['Valor', r.getString('invoiceValue')],
-        ]),
-        party(r, 'recipient', 'Destinatário'),
-        table('Volume', [
-          ['Peso', kg(r, 'weight')],
-          ['Dimensões', cm(r)],
-        ]),
-        table('Item', [['Descrição', r.getString('itemDescription')]]),
-      ]),
-    };
-  }
-  const client = cfg.company.client;
-  const tipo = r.getString('tipoEntrega');
-  const outro = r.getString('outroTipoEntrega');
-  const title = 'Formulário de Solicitação';
+function kindOf(record) {
+  return domain.kindOfCollection(record.collection().name);
+}
+
+function isSubmission(record) {
+  return Boolean(kindOf(record));
+}
+
+/** {subject, replyTo, html} for a stored submission: the catalogue says what, this says how. */
+function render(record) {
+  const def = kindOf(record);
+  const content = def.mail(plain(record, def), cfg.company.client);
   return {
-    subject: title + ' ' + r.getInt('number') + ' - ' + r.getString('solicitadaPor'),
-    replyTo: r.getString('email'),
-    html: page(title + ' nº ' + r.getInt('number'), [
-      table('Solicitação', [
-        ['Número da solicitação', r.getInt('number')],
-        ['Solicitada por', r.getString('solicitadaPor')],
-        ['O que vamos entregar', tipo === 'Outros' && outro ? tipo + ': ' + outro : tipo],
-        ['Sai do local de coleta fixo', r.getString('saiLocalColeta') === 'não' ? 'Não' : 'Sim'],
-      ]),
-      table('Local de coleta fixo', [
-        ['Empresa', client.name],
-        ['CNPJ', client.taxId],
-        ['Inscrição estadual', client.stateRegistration],
-        ['Endereço', client.street],
-        ['Cidade', client.town],
-      ]),
-      table('Onde será a coleta deste material?', [
-        ['Empresa', r.getString('empresa')],
-        ['Contato', r.getString('contato')],
-        ['Telefone', r.getString('telefone')],
-        ['Email', r.getString('email')],
-        ['Endereço', r.getString('endereco')],
-        ['Cidade', r.getString('cidade') + ' - ' + r.getString('estado')],
-      ]),
-      table('Peso e Dimensões', [
-        ['Peso', r.getString('peso') + ' kg'],
-        [
-          'Dimensões',
-          r.getString('comprimento') +
-            ' × ' +
-            r.getString('largura') +
-            ' × ' +
-            r.getString('altura') +
-            ' cm (C × L × A)',
-        ],
-        ['Valor da NF', domain.formatCents(domain.parseBrlToCents(r.getString('valorNF')))],
-      ]),
-    ]),
+    subject: content.subject,
+    replyTo: content.replyTo,
+    html: page(
+      content.title,
+      content.sections.map((s) => table(s.title, s.rows)),
+    ),
   };
 }
 
@@ -222,7 +115,7 @@ function retryFailed(app) {
   const iso = (ms) => new Date(ms).toISOString().replace('T', ' ');
   const now = iso(Date.now());
   const stale = iso(Date.now() - 5 * 60 * 1000);
-  for (const name of COLLECTIONS) {
+  for (const { collection: name } of domain.SUBMISSION_KIND_LIST) {
     const due = app.findRecordsByFilter(
       name,
       "(mailStatus = 'failed' && mailNextAt != '' && mailNextAt <= {:now}) || (mailStatus = 'pending' && created <= {:stale})",
@@ -246,4 +139,4 @@ function retryFailed(app) {
   }
 }
 
-module.exports = { render, deliver, retryFailed, esc };
+module.exports = { render, deliver, retryFailed, esc, isSubmission };

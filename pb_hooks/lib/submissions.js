@@ -1,19 +1,20 @@
+// Quotes, urgent requests and pickup requests, all read from the domain's catalogue of kinds.
 const domain = require(`${__hooks}/lib/generated/domain.cjs`);
 
-const KIND = { quotes: 'quote', urgent_requests: 'urgent', pickup_requests: 'pickup' };
-const FIRST_REQUEST_NUMBER = 1035;
-
-/** The next pickup request number: 1035 first, then one more than the highest stored. */
-function nextNumber(app) {
+/** The next request number of a numbered kind: its first number, then one more than the highest stored. */
+function nextNumber(app, def) {
   const row = new DynamicModel({ max: 0 });
-  app.db().newQuery('SELECT COALESCE(MAX(number), 0) AS max FROM pickup_requests').one(row);
-  return Math.max(row.max + 1, FIRST_REQUEST_NUMBER);
+  app
+    .db()
+    .newQuery('SELECT COALESCE(MAX(number), 0) AS max FROM ' + def.collection)
+    .one(row);
+  return Math.max(row.max + 1, def.firstNumber);
 }
 
 /** What a sender learns back: enough to confirm delivery, nothing of anybody else's data. */
-function receipt(record) {
+function receipt(record, def) {
   const out = { id: record.id, created: record.getString('created') };
-  if (record.collection().name === 'pickup_requests') out.number = record.getInt('number');
+  if (def.firstNumber !== undefined) out.number = record.getInt('number');
   return out;
 }
 
@@ -32,68 +33,48 @@ function fieldErrors(errors) {
   return data;
 }
 
-function applyDefaults(kind, record) {
-  const blank = (name) => record.getString(name).trim() === '';
-  if (kind === 'quote' || kind === 'urgent') {
-    for (const f of ['senderCity', 'recipientCity'])
-      if (blank(f)) record.set(f, domain.NOT_INFORMED);
-    if (blank('recipientReceiver'))
-      record.set('recipientReceiver', record.getString('recipientName'));
+/** A stored record as the catalogue reads it: its stored fields, numbers as numbers. */
+function plain(record, def) {
+  const out = { id: record.id, created: record.getString('created') };
+  for (const field of domain.storedFields(def)) {
+    out[field.name] =
+      field.type === 'number' ? record.getFloat(field.name) : record.getString(field.name);
   }
-  if (kind === 'quote') {
-    if (blank('itemDescription')) record.set('itemDescription', domain.NOT_INFORMED);
-    if (blank('parcelType')) record.set('parcelType', 'encomenda');
-    // The server prices the quote itself: a sender's own figures are never trusted.
-    const quote = domain.quoteParcel({
-      weightKg: record.getFloat('weight'),
-      lengthCm: record.getFloat('length'),
-      widthCm: record.getFloat('width'),
-      heightCm: record.getFloat('height'),
-      invoiceCents: domain.declaredValueCents(record.getString('invoiceValue')),
-    });
-    record.set('insuranceFee', domain.formatDecimal(quote.insuranceCents / 100));
-    record.set(
-      'price',
-      quote.totalCents === null ? domain.CONSULTAR : domain.formatDecimal(quote.totalCents / 100),
-    );
-  }
-  if (kind === 'pickup' && blank('saiLocalColeta')) record.set('saiLocalColeta', 'sim');
-  // Mail state belongs to the server alone.
-  record.set('mailStatus', 'pending');
-  record.set('mailAttempts', 0);
-  record.set('mailError', '');
-  record.set('mailSentAt', '');
-  record.set('mailNextAt', '');
+  return out;
 }
 
 function handleCreate(e) {
-  const collectionName = e.collection.name;
-  const kind = KIND[collectionName];
+  const def = domain.kindOfCollection(e.collection.name);
+  if (!def) return e.next();
   const body = e.requestInfo().body || {};
 
   // A retry of something already stored: answer as the first time, store and mail nothing again.
-  const existing = findExisting(e.app, collectionName, body.id);
-  if (existing) return e.json(200, receipt(existing));
+  const existing = findExisting(e.app, def.collection, body.id);
+  if (existing) return e.json(200, receipt(existing, def));
 
-  const values = {};
-  for (const key in body) values[key] = body[key];
-  if (kind === 'quote' && !values.parcelType) values.parcelType = 'encomenda';
-  if (kind === 'pickup' && !values.saiLocalColeta) values.saiLocalColeta = 'sim';
-  const errors = domain.validateSubmission(domain.RULES[kind], values);
-  if (Object.keys(errors).length > 0) {
-    throw new BadRequestError('Confira os campos destacados.', fieldErrors(errors));
+  // Defaults, checks, numbers read and the quote priced: once, by the domain. A sender's own
+  // figures for derived fields are never taken.
+  const prepared = domain.prepareSubmission(def, body);
+  if (!prepared.ok) {
+    throw new BadRequestError('Confira os campos destacados.', fieldErrors(prepared.errors));
   }
-  applyDefaults(kind, e.record);
+  for (const name in prepared.record) e.record.set(name, prepared.record[name]);
+  // Mail state belongs to the server alone.
+  e.record.set('mailStatus', 'pending');
+  e.record.set('mailAttempts', 0);
+  e.record.set('mailError', '');
+  e.record.set('mailSentAt', '');
+  e.record.set('mailNextAt', '');
 
   // PocketBase answers with the stored record (mail state fields are hidden from non-superusers).
-  if (kind !== 'pickup') return e.next();
+  if (def.firstNumber === undefined) return e.next();
 
-  // Request numbers: 1035 first, then +1, unique across devices even when created at once.
+  // Request numbers: the first one, then +1, unique across devices even when created at once.
   e.app.runInTransaction((txApp) => {
-    e.record.set('number', nextNumber(txApp));
+    e.record.set('number', nextNumber(txApp, def));
     e.app = txApp;
     e.next();
   });
 }
 
-module.exports = { handleCreate, receipt, nextNumber };
+module.exports = { handleCreate, receipt, nextNumber, plain };

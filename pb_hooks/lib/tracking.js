@@ -1,15 +1,32 @@
-const { normalizeStages } = require(`${__hooks}/lib/generated/domain.cjs`);
+const domain = require(`${__hooks}/lib/generated/domain.cjs`);
+
+/** The record's `stage{n}At` fields as a plain object. */
+function stageFields(record) {
+  const out = {};
+  for (const { stage } of domain.TRACKING_STAGES) {
+    const field = domain.stageTimeField(stage);
+    out[field] = record.getString(field);
+  }
+  return out;
+}
 
 /** Sort and de-duplicate the stages; stamp newly set ones with the time now, clear unset ones. */
 function stampStages(record) {
-  const stages = normalizeStages(record.get('stages'));
+  const stages = domain.normalizeStages(record.get('stages'));
   record.set('stages', stages.map(String));
   const now = new Date().toISOString().replace('T', ' ');
-  for (let s = 1; s <= 4; s++) {
-    const field = 'stage' + s + 'At';
-    if (stages.indexOf(s) === -1) record.set(field, '');
-    else if (!record.getString(field)) record.set(field, now);
-  }
+  const fields = domain.stampStageTimes(stages, stageFields(record), now);
+  for (const name in fields) record.set(name, fields[name]);
 }
 
-module.exports = { stampStages };
+/** What the public lookup shows of a record: its stages and their times, nothing else. */
+function publicView(record) {
+  const stages = domain.normalizeStages(record.get('stages'));
+  return {
+    number: record.getString('number'),
+    stages,
+    stageTimes: domain.stageTimesOf(stageFields(record), stages),
+  };
+}
+
+module.exports = { stampStages, publicView };

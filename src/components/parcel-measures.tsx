@@ -1,4 +1,5 @@
 import { Grid } from '@chakra-ui/react';
+import { formatDecimalTyping } from '../domain/numbers';
 import { TextField } from './text-field';
 
 type FieldProps = (name: string) => {
@@ -9,15 +10,18 @@ type FieldProps = (name: string) => {
   required?: boolean;
 };
 
-/** Weight (kg, step 0,01) and the three dimensions (cm, step 0,1) of a parcel (SPEC.md §5). */
+/**
+ * Weight (kg) and the three dimensions (cm) of a parcel (SPEC.md §5), typed the Brazilian way: text
+ * inputs with a decimal keyboard, so '1,5' stays 1,5 (a number input drops the comma).
+ */
 export function ParcelMeasures({ field, weightLabel }: { field: FieldProps; weightLabel: string }) {
-  const number = { type: 'number', inputMode: 'decimal', min: '0' } as const;
+  const number = { inputMode: 'decimal', format: formatDecimalTyping } as const;
   return (
     <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }} gap="4">
-      <TextField label={weightLabel} step="0.01" {...number} {...field('weight')} />
-      <TextField label="Comprimento (cm)" step="0.1" {...number} {...field('length')} />
-      <TextField label="Largura (cm)" step="0.1" {...number} {...field('width')} />
-      <TextField label="Altura (cm)" step="0.1" {...number} {...field('height')} />
+      <TextField label={weightLabel} placeholder="0,00" {...number} {...field('weight')} />
+      <TextField label="Comprimento (cm)" placeholder="0,0" {...number} {...field('length')} />
+      <TextField label="Largura (cm)" placeholder="0,0" {...number} {...field('width')} />
+      <TextField label="Altura (cm)" placeholder="0,0" {...number} {...field('height')} />
     </Grid>
   );
 }

@@ -3,7 +3,11 @@ import type { FormikProps } from 'formik';
 import {
   formatCep,
   formatDocument,
+  formatMoneyFinal,
+  formatMoneyTyping,
   formatPhone,
+  isValidCnpj,
+  isValidCpf,
   type DocumentType,
   type FormValues,
 } from '../domain';
@@ -59,10 +63,13 @@ export function PartyFields({
           value={documentType}
           options={DOCUMENT_OPTIONS}
           onValueChange={(v) => {
+            // A CPF's digits are no CNPJ (and the other way round): keep them only if valid for the new type.
+            const typed = form.values[name('Document')] ?? '';
+            const valid = v === 'cnpj' ? isValidCnpj(typed) : isValidCpf(typed);
             void form.setFieldValue(name('DocumentType'), v);
             void form.setFieldValue(
               name('Document'),
-              formatDocument(v as DocumentType, form.values[name('Document')] ?? ''),
+              valid ? formatDocument(v as DocumentType, typed) : '',
             );
           }}
         />
@@ -138,9 +145,12 @@ export function PartyFields({
             label="Valor da NF (R$)"
             name="invoiceValue"
             inputMode="decimal"
-            placeholder="0,00"
+            placeholder="R$ 0,00"
             value={form.values.invoiceValue ?? ''}
             onValueChange={(v) => void form.setFieldValue('invoiceValue', v)}
+            format={formatMoneyTyping}
+            settle={formatMoneyFinal}
+            error={showErrors ? form.errors.invoiceValue : undefined}
           />
         </SimpleGrid>
       )}

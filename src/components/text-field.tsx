@@ -9,6 +9,8 @@ interface TextFieldProps extends Omit<InputProps, 'onChange'> {
   helper?: ReactNode;
   /** Applied to every change, e.g. a mask from src/domain. */
   format?: (value: string) => string;
+  /** Applied when the field is left, e.g. 'R$ 1.234.5' shown as 'R$ 1.234,50'. */
+  settle?: (value: string) => string;
   multiline?: boolean;
 }
 
@@ -21,11 +23,17 @@ export function TextField({
   helper,
   required,
   format,
+  settle,
   multiline,
   name,
+  onBlur,
   ...rest
 }: TextFieldProps) {
   const change = (v: string) => onValueChange(format ? format(v) : v);
+  const leave: InputProps['onBlur'] = (e) => {
+    if (settle && settle(value) !== value) onValueChange(settle(value));
+    onBlur?.(e);
+  };
   return (
     <Field.Root invalid={Boolean(error)} required={required} data-field={name}>
       <Field.Label>
@@ -35,7 +43,13 @@ export function TextField({
       {multiline ? (
         <Textarea name={name} value={value} onChange={(e) => change(e.target.value)} rows={3} />
       ) : (
-        <Input name={name} value={value} onChange={(e) => change(e.target.value)} {...rest} />
+        <Input
+          name={name}
+          value={value}
+          onChange={(e) => change(e.target.value)}
+          onBlur={leave}
+          {...rest}
+        />
       )}
       {helper && <Field.HelperText>{helper}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}

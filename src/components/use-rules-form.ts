@@ -1,7 +1,8 @@
 import { useFormik } from 'formik';
 import type { FormEvent } from 'react';
 import type { ObjectSchema } from 'yup';
-import type { FieldRule, FormValues } from '../domain';
+import { REQUIRED, type FieldErrors, type FieldRule } from '../domain/fields';
+import type { FormValues } from '../domain/schemas';
 import { scrollToFirstError } from './form-fields';
 
 interface Options {
@@ -10,7 +11,25 @@ interface Options {
   initialValues: FormValues;
   onValid: (values: FormValues, reset: () => void) => Promise<void>;
   /** Said when a submit attempt finds errors (each form has its own words in SPEC.md §8). */
-  onIncomplete?: () => void;
+  onIncomplete?: (problems: Problems) => void;
+}
+
+/** What a failed submit attempt found: required fields left empty, and what is wrong in the rest. */
+export interface Problems {
+  missing: string[];
+  /** 'CPF do remetente: CPF inválido', in the order of the form. */
+  invalid: string[];
+}
+
+export function problemsOf(rules: readonly FieldRule[], errors: FieldErrors): Problems {
+  const problems: Problems = { missing: [], invalid: [] };
+  for (const rule of rules) {
+    const message = errors[rule.name];
+    if (!message) continue;
+    if (message === (rule.requiredMessage ?? REQUIRED)) problems.missing.push(rule.label);
+    else problems.invalid.push(`${rule.label}: ${message}`);
+  }
+  return problems;
 }
 
 /**
@@ -39,7 +58,7 @@ export function useRulesForm({ rules, schema, initialValues, onValid, onIncomple
     const errors = await form.validateForm();
     if (Object.keys(errors).length > 0) {
       void form.submitForm(); // counts the attempt, so the errors show from now on
-      onIncomplete?.();
+      onIncomplete?.(problemsOf(rules, errors as FieldErrors));
       scrollToFirstError();
       return;
     }

@@ -6,6 +6,8 @@ export * from './stages';
 export * from './masks';
 export * from './documents';
 export * from './text';
+export * from './numbers';
+export * from './fields';
 export * from './submissions';
 export * from './time';
 export * from './schemas';

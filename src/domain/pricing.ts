@@ -70,7 +70,8 @@ export function quoteParcel(input: ParcelInput): Quote {
   const volumetricKg = volumetricWeight(input.lengthCm, input.widthCm, input.heightCm);
   const chargeableKg = chargeableWeight(actualKg, volumetricKg);
   const baseCents = basePriceCents(chargeableKg);
-  const insurance = insuranceCents(input.invoiceCents);
+  // Nothing to insure or charge until there is a parcel (SPEC.md §9: '0,00' while both weights are 0).
+  const insurance = chargeableKg > 0 ? insuranceCents(input.invoiceCents) : 0;
   return {
     actualKg,
     volumetricKg,

@@ -1,6 +1,6 @@
 /** Yup schemas for the forms, built from the same field rules the server checks with. */
 import { object, string, type AnySchema, type ObjectSchema } from 'yup';
-import { checkField, type FieldRule } from './submissions';
+import { checkField, type FieldRule } from './fields';
 
 export type FormValues = Record<string, string>;
 

@@ -1,12 +1,18 @@
-/** What the PocketBase hooks use of the domain; bundled to pb_hooks/lib/domain.cjs by scripts/build-hooks.mjs. */
+/** What the PocketBase hooks use of the domain; bundled to pb_hooks/lib/generated/domain.cjs by vite.hooks.config.ts. */
 export {
-  validateSubmission,
-  RULES,
+  SUBMISSION_KINDS,
+  SUBMISSION_KIND_LIST,
+  kindOfCollection,
+  prepareSubmission,
+  storedFields,
   TRACKING_NUMBER_RULE,
-  checkField,
-  NOT_INFORMED,
 } from './submissions';
-export { quoteParcel, CONSULTAR } from './pricing';
-export { formatCents, formatKg, formatDecimal, formatDateTime } from './format';
-export { declaredValueCents, parseBrlToCents, parseDecimal } from './text';
-export { normalizeStages, TRACKING_STAGES } from './stages';
+export { checkField } from './fields';
+export {
+  normalizeStages,
+  stageTimeField,
+  stageTimesOf,
+  stampStageTimes,
+  TRACKING_STAGES,
+} from './stages';
+export { formatCents, formatDateTime } from './format';

@@ -30,3 +30,39 @@ export function toggleStage(
     ? stages.filter((s) => s !== stage)
     : normalizeStages([...stages, stage]);
 }
+
+/** The record field that holds the time a stage was reached. */
+export function stageTimeField(stage: TrackingStage): `stage${TrackingStage}At` {
+  return `stage${stage}At`;
+}
+
+/** The times of the set stages, keyed by stage, from a record's `stage{n}At` fields. */
+export function stageTimesOf(
+  record: Record<string, unknown>,
+  stages: readonly TrackingStage[],
+): Record<string, string> {
+  const times: Record<string, string> = {};
+  for (const s of stages) {
+    const at = record[stageTimeField(s)];
+    if (typeof at === 'string' && at) times[s] = at;
+  }
+  return times;
+}
+
+/**
+ * Every `stage{n}At` field after a change of stages: a newly set stage gets `now`, a stage that stays
+ * set keeps its time, an unset stage loses it.
+ */
+export function stampStageTimes(
+  stages: readonly TrackingStage[],
+  record: Record<string, unknown>,
+  now: string,
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const { stage } of TRACKING_STAGES) {
+    const field = stageTimeField(stage);
+    const previous = typeof record[field] === 'string' ? (record[field] as string) : '';
+    fields[field] = stages.includes(stage) ? previous || now : '';
+  }
+  return fields;
+}

@@ -1,50 +1,33 @@
 /**
- * What each submission carries and the rules on every field (SPEC.md §3 and §5, DESIGN.md).
- * One table per kind: the forms build their Yup schemas from it (schemas.ts) and the server
- * validates with `validateSubmission`, bundled into pb_hooks from this very file.
+ * The catalogue of submission kinds (SPEC.md §3, §5 and §7, DESIGN.md): for quotes, urgent requests
+ * and pickup requests, every fact in one place — the field rules, the collection, the label, the
+ * defaults, the derived fields (the quote price, computed on the server) and the rows of the e-mail.
+ * The forms, the outbox and, through the generated bundle, the PocketBase hooks all read it here.
+ * Adding a field to a kind is a change here and in a migration; tests/server/catalogue.test.ts
+ * checks that the two agree.
  */
-import { isValidCnpj, isValidCpf } from './documents';
+import { formatCents, formatDecimal, formatKg } from './format';
+import {
+  INVALID_EMAIL,
+  storedName,
+  textRule,
+  toStored,
+  validateSubmission,
+  withFallbacks,
+  type FieldErrors,
+  type FieldRule,
+  type StoredValue,
+} from './fields';
 import { LOCALITIES } from './localities';
+import { CONSULTAR, quoteParcel, type Quote } from './pricing';
 import { STATE_CODES } from './states';
-
-export const REQUIRED = 'Este campo é obrigatório';
-export const INVALID_EMAIL = 'Email inválido';
-export const TOO_LONG = (max: number) => `Use no máximo ${max} caracteres`;
-export const NOT_AN_OPTION = 'Escolha uma das opções';
-export const NOT_A_NUMBER = 'Informe um número maior que zero';
-export const NOT_DIGITS = 'Use apenas números';
-
-export type FieldKind = 'text' | 'email' | 'choice' | 'number' | 'document' | 'digits';
-
-export interface FieldRule {
-  name: string;
-  /** How the field is named to a person, e.g. in the calculator's list of missing fields. */
-  label: string;
-  kind: FieldKind;
-  required: boolean;
-  /** Message when a required field is empty (SPEC.md §5 wording). */
-  requiredMessage?: string;
-  options?: readonly string[];
-  max?: number;
-  /** For kind 'document': the field that holds 'cpf' or 'cnpj'. */
-  documentTypeField?: string;
-}
-
-const t = (
-  name: string,
-  label: string,
-  required: boolean,
-  extra: Partial<FieldRule> = {},
-): FieldRule => ({
-  name,
-  label,
-  kind: 'text',
-  required,
-  max: 200,
-  ...extra,
-});
+import { parseDecimal, moneyCents } from './numbers';
 
 export const PARCEL_TYPES = ['documento', 'encomenda'] as const;
+export const PARCEL_TYPE_OPTIONS = [
+  { value: 'documento', label: 'Documento' },
+  { value: 'encomenda', label: 'Encomenda' },
+] as const;
 export const DELIVERY_TYPES = [
   'Amostra de Soja',
   'Amostra de Lecitina',
@@ -55,6 +38,11 @@ export const DELIVERY_TYPES = [
 ] as const;
 export const YES_NO = ['sim', 'não'] as const;
 export const NOT_INFORMED = 'Não informado';
+
+/** Upper bounds on what a person can send (the price table ends at 30 kg: above it, 'Consultar'). */
+export const MAX_WEIGHT_KG = 1000;
+export const MAX_DIMENSION_CM = 500;
+export const MAX_INVOICE_REAIS = 10_000_000;
 
 function partyRules(
   prefix: 'sender' | 'recipient',
@@ -75,13 +63,16 @@ function partyRules(
       label: `CPF/CNPJ do ${who}`,
       kind: 'document',
       required: true,
+      max: 18,
       documentTypeField: `${prefix}DocumentType`,
     },
-    t(`${prefix}Name`, `Nome do ${who}`, true),
-    t(`${prefix}Address`, `Endereço do ${who}`, true, { max: 300 }),
-    t(`${prefix}Zip`, `CEP do ${who}`, true, { max: 9 }),
-    t(`${prefix}Phone`, `Telefone do ${who}`, true, { max: 15 }),
-    t(`${prefix}City`, `Cidade do ${who}`, requireCity),
+    textRule(`${prefix}Name`, `Nome do ${who}`, true),
+    textRule(`${prefix}Address`, `Endereço do ${who}`, true, { max: 300 }),
+    { name: `${prefix}Zip`, label: `CEP do ${who}`, kind: 'cep', required: true, max: 9 },
+    { name: `${prefix}Phone`, label: `Telefone do ${who}`, kind: 'phone', required: true, max: 15 },
+    textRule(`${prefix}City`, `Cidade do ${who}`, requireCity, {
+      fallback: requireCity ? undefined : NOT_INFORMED,
+    }),
     ...(prefix === 'sender'
       ? [
           {
@@ -96,14 +87,39 @@ function partyRules(
   ];
 }
 
+const decimal = (name: string, label: string, maxValue: number, unit: string): FieldRule => ({
+  name,
+  label,
+  kind: 'decimal',
+  required: true,
+  maxValue,
+  unit,
+});
+
 const dimensionRules: FieldRule[] = [
-  { name: 'weight', label: 'Peso', kind: 'number', required: true },
-  { name: 'width', label: 'Largura', kind: 'number', required: true },
-  { name: 'length', label: 'Comprimento', kind: 'number', required: true },
-  { name: 'height', label: 'Altura', kind: 'number', required: true },
+  decimal('weight', 'Peso', MAX_WEIGHT_KG, 'kg'),
+  decimal('width', 'Largura', MAX_DIMENSION_CM, 'cm'),
+  decimal('length', 'Comprimento', MAX_DIMENSION_CM, 'cm'),
+  decimal('height', 'Altura', MAX_DIMENSION_CM, 'cm'),
 ];
 
-export const QUOTE_RULES: FieldRule[] = [
+const invoiceRules: FieldRule[] = [
+  textRule('invoiceNumber', 'Número da NF', false, { max: 60 }),
+  {
+    name: 'invoiceValue',
+    label: 'Valor da NF',
+    kind: 'money',
+    required: false,
+    maxValue: MAX_INVOICE_REAIS,
+  },
+];
+
+const receiverRule = (required: boolean) =>
+  textRule('recipientReceiver', 'Recebedor', required, {
+    fallback: required ? undefined : { copy: 'recipientName' },
+  });
+
+const QUOTE_RULES: FieldRule[] = [
   {
     name: 'pickupLocation',
     label: 'Local de retirada',
@@ -124,14 +140,101 @@ export const QUOTE_RULES: FieldRule[] = [
     kind: 'choice',
     required: true,
     options: PARCEL_TYPES,
+    fallback: 'encomenda',
   },
   ...dimensionRules,
-  t('invoiceNumber', 'Número da NF', false, { max: 60 }),
-  t('invoiceValue', 'Valor da NF', false, { max: 30 }),
+  ...invoiceRules,
   ...partyRules('sender', false, true),
   ...partyRules('recipient', false, false),
-  t('recipientReceiver', 'Recebedor', false),
-  t('itemDescription', 'Descrição do item', false, { max: 2000 }),
+  receiverRule(false),
+  textRule('itemDescription', 'Descrição do item', false, {
+    max: 2000,
+    multiline: true,
+    fallback: NOT_INFORMED,
+  }),
+];
+
+const URGENT_RULES: FieldRule[] = [
+  ...partyRules('sender', true, true),
+  ...invoiceRules,
+  ...partyRules('recipient', true, false),
+  receiverRule(true),
+  textRule('itemDescription', 'Descrição do item', true, { max: 2000, multiline: true }),
+  ...dimensionRules,
+];
+
+const PICKUP_RULES: FieldRule[] = [
+  textRule('solicitadaPor', 'Solicitada por', true, { requiredMessage: 'Nome é obrigatório' }),
+  {
+    name: 'tipoEntrega',
+    label: 'O que vamos entregar?',
+    kind: 'choice',
+    required: true,
+    options: DELIVERY_TYPES,
+    requiredMessage: 'Selecione o tipo de entrega',
+  },
+  textRule('outroTipoEntrega', 'O que vamos buscar?', false, {
+    max: 1000,
+    multiline: true,
+    onlyWhen: { field: 'tipoEntrega', equals: 'Outros' },
+  }),
+  {
+    name: 'saiLocalColeta',
+    label: 'Sai do local de coleta fixo?',
+    kind: 'choice',
+    required: true,
+    options: YES_NO,
+    fallback: 'sim',
+  },
+  textRule('empresa', 'Empresa', true, { requiredMessage: 'Empresa é obrigatória' }),
+  textRule('contato', 'Contato', true, { requiredMessage: 'Contato é obrigatório' }),
+  {
+    name: 'telefone',
+    label: 'Telefone',
+    kind: 'phone',
+    required: true,
+    requiredMessage: 'Telefone é obrigatório',
+    max: 30,
+  },
+  {
+    name: 'email',
+    label: 'Email',
+    kind: 'email',
+    required: true,
+    requiredMessage: INVALID_EMAIL,
+    max: 254,
+  },
+  textRule('endereco', 'Endereço', true, { requiredMessage: 'Endereço é obrigatório', max: 300 }),
+  textRule('cidade', 'Cidade', true, { requiredMessage: 'Cidade é obrigatória' }),
+  {
+    name: 'estado',
+    label: 'Estado',
+    kind: 'choice',
+    required: true,
+    options: STATE_CODES,
+    requiredMessage: 'Estado é obrigatório',
+  },
+  { ...decimal('peso', 'Peso (kg)', MAX_WEIGHT_KG, 'kg'), requiredMessage: 'Peso é obrigatório' },
+  {
+    ...decimal('altura', 'Altura (cm)', MAX_DIMENSION_CM, 'cm'),
+    requiredMessage: 'Altura é obrigatória',
+  },
+  {
+    ...decimal('comprimento', 'Comprimento (cm)', MAX_DIMENSION_CM, 'cm'),
+    requiredMessage: 'Comprimento é obrigatório',
+  },
+  {
+    ...decimal('largura', 'Largura (cm)', MAX_DIMENSION_CM, 'cm'),
+    requiredMessage: 'Largura é obrigatória',
+  },
+  {
+    name: 'valorNF',
+    label: 'Valor da NF',
+    kind: 'money',
+    required: true,
+    requiredMessage: 'Valor da nota fiscal é obrigatório',
+    maxValue: MAX_INVOICE_REAIS,
+  },
 ];
 
 /** The calculator fields listed by name when missing (SPEC.md §5). */
@@ -144,68 +247,6 @@ export const QUOTE_CALCULATOR_FIELDS = [
   'height',
 ];
 
-export const URGENT_RULES: FieldRule[] = [
-  ...partyRules('sender', true, true),
-  t('invoiceNumber', 'Número da NF', false, { max: 60 }),
-  t('invoiceValue', 'Valor da NF', false, { max: 30 }),
-  ...partyRules('recipient', true, false),
-  t('recipientReceiver', 'Recebedor', true),
-  t('itemDescription', 'Descrição do item', true, { max: 2000 }),
-  ...dimensionRules,
-];
-
-export const PICKUP_RULES: FieldRule[] = [
-  t('solicitadaPor', 'Solicitada por', true, { requiredMessage: 'Nome é obrigatório' }),
-  {
-    name: 'tipoEntrega',
-    label: 'O que vamos entregar?',
-    kind: 'choice',
-    required: true,
-    options: DELIVERY_TYPES,
-    requiredMessage: 'Selecione o tipo de entrega',
-  },
-  t('outroTipoEntrega', 'O que vamos buscar?', false, { max: 1000 }),
-  {
-    name: 'saiLocalColeta',
-    label: 'Sai do local de coleta fixo?',
-    kind: 'choice',
-    required: true,
-    options: YES_NO,
-  },
-  t('empresa', 'Empresa', true, { requiredMessage: 'Empresa é obrigatória' }),
-  t('contato', 'Contato', true, { requiredMessage: 'Contato é obrigatório' }),
-  t('telefone', 'Telefone', true, { requiredMessage: 'Telefone é obrigatório', max: 30 }),
-  {
-    name: 'email',
-    label: 'Email',
-    kind: 'email',
-    required: true,
-    requiredMessage: INVALID_EMAIL,
-    max: 254,
-  },
-  t('endereco', 'Endereço', true, { requiredMessage: 'Endereço é obrigatório', max: 300 }),
-  t('cidade', 'Cidade', true, { requiredMessage: 'Cidade é obrigatória' }),
-  {
-    name: 'estado',
-    label: 'Estado',
-    kind: 'choice',
-    required: true,
-    options: STATE_CODES,
-    requiredMessage: 'Estado é obrigatório',
-  },
-  t('peso', 'Peso (kg)', true, { requiredMessage: 'Peso é obrigatório', max: 20 }),
-  t('altura', 'Altura (cm)', true, { requiredMessage: 'Altura é obrigatória', max: 20 }),
-  t('comprimento', 'Comprimento (cm)', true, {
-    requiredMessage: 'Comprimento é obrigatório',
-    max: 20,
-  }),
-  t('largura', 'Largura (cm)', true, { requiredMessage: 'Largura é obrigatória', max: 20 }),
-  t('valorNF', 'Valor da NF', true, {
-    requiredMessage: 'Valor da nota fiscal é obrigatório',
-    max: 20,
-  }),
-];
-
 export const TRACKING_NUMBER_RULE: FieldRule = {
   name: 'number',
   label: 'Número de rastreio',
@@ -215,64 +256,266 @@ export const TRACKING_NUMBER_RULE: FieldRule = {
   max: 32,
 };
 
+/** A stored submission as the e-mail reads it: stored field names, numbers as numbers. */
+export type StoredSubmission = Record<string, unknown>;
+
+/** The corporate client's fixed pickup place (pb_hooks/lib/company.json), for the pickup e-mail. */
+export interface FixedPickupPlace {
+  name: string;
+  taxId: string;
+  stateRegistration: string;
+  street: string;
+  town: string;
+}
+
+export interface MailSection {
+  title: string;
+  rows: [label: string, value: string][];
+}
+
+export interface MailContent {
+  subject: string;
+  /** The heading of the message. */
+  title: string;
+  replyTo: string;
+  sections: MailSection[];
+}
+
+export interface SubmissionKindDef {
+  kind: SubmissionKind;
+  collection: string;
+  /** How the kind is named to a person (the outbox panel, the staff screens). */
+  label: string;
+  rules: readonly FieldRule[];
+  /** Kinds that get a request number from the server: the first one. */
+  firstNumber?: number;
+  /** Number fields the server derives from the submission (never taken from the sender). */
+  derived?: {
+    fields: readonly string[];
+    compute: (stored: Record<string, StoredValue>) => Record<string, number>;
+  };
+  /** The e-mail to the company. */
+  mail: (r: StoredSubmission, fixedPlace: FixedPickupPlace) => MailContent;
+}
+
+const str = (r: StoredSubmission, name: string) => {
+  const v = r[name];
+  return v === undefined || v === null ? '' : String(v);
+};
+const num = (r: StoredSubmission, name: string) => Number(r[name]) || 0;
+const cm = (r: StoredSubmission, names: [string, string, string]) =>
+  `${names.map((n) => formatDecimal(num(r, n), 1)).join(' × ')} cm (C × L × A)`;
+const documentLabel = (type: string) => (type === 'cnpj' ? 'CNPJ' : 'CPF');
+
+function partySection(r: StoredSubmission, prefix: 'sender' | 'recipient'): MailSection {
+  const rows: [string, string][] = [
+    ['Nome', str(r, `${prefix}Name`)],
+    [documentLabel(str(r, `${prefix}DocumentType`)), str(r, `${prefix}Document`)],
+    ['Endereço', str(r, `${prefix}Address`)],
+    ['CEP', str(r, `${prefix}Zip`)],
+    ['Cidade', str(r, `${prefix}City`)],
+    ['Telefone', str(r, `${prefix}Phone`)],
+  ];
+  if (prefix === 'sender') rows.push(['E-mail', str(r, 'senderEmail')]);
+  if (prefix === 'recipient') rows.push(['Recebedor', str(r, 'recipientReceiver')]);
+  return { title: prefix === 'sender' ? 'Remetente' : 'Destinatário', rows };
+}
+
+function invoiceValueText(r: StoredSubmission, name: string): string {
+  return num(r, name) > 0 ? formatCents(num(r, name)) : NOT_INFORMED;
+}
+
+/** 'R$ 124,50', or 'Consultar' above the price table (stored as 0: a priced quote is never free). */
+export function priceText(priceCents: number): string {
+  return priceCents > 0 ? formatCents(priceCents) : CONSULTAR;
+}
+
+/** The quote's figures from its values as typed, read with the same parsers the server uses. */
+export function priceQuote(values: Record<string, unknown>): Quote {
+  return quoteParcel({
+    weightKg: parseDecimal(values.weight),
+    lengthCm: parseDecimal(values.length),
+    widthCm: parseDecimal(values.width),
+    heightCm: parseDecimal(values.height),
+    invoiceCents: moneyCents(values.invoiceValue),
+  });
+}
+
 export type SubmissionKind = 'quote' | 'urgent' | 'pickup';
-export const RULES: Record<SubmissionKind, FieldRule[]> = {
-  quote: QUOTE_RULES,
-  urgent: URGENT_RULES,
-  pickup: PICKUP_RULES,
+
+export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
+  quote: {
+    kind: 'quote',
+    collection: 'quotes',
+    label: 'Cotação expressa',
+    rules: QUOTE_RULES,
+    derived: {
+      fields: ['insuranceCents', 'priceCents'],
+      compute: (stored) => {
+        const quote = quoteParcel({
+          weightKg: Number(stored.weightKg),
+          lengthCm: Number(stored.lengthCm),
+          widthCm: Number(stored.widthCm),
+          heightCm: Number(stored.heightCm),
+          invoiceCents: Number(stored.invoiceValueCents),
+        });
+        return { insuranceCents: quote.insuranceCents, priceCents: quote.totalCents ?? 0 };
+      },
+    },
+    mail: (r) => ({
+      subject: 'Solicitação de Cotação',
+      title: 'Solicitação de Cotação',
+      replyTo: str(r, 'senderEmail'),
+      sections: [
+        {
+          title: 'Encomenda',
+          rows: [
+            ['Local de retirada', str(r, 'pickupLocation')],
+            ['Local de entrega', str(r, 'deliveryLocation')],
+            ['Tipo', str(r, 'parcelType') === 'documento' ? 'Documento' : 'Encomenda'],
+            ['Peso', formatKg(num(r, 'weightKg'))],
+            ['Dimensões', cm(r, ['lengthCm', 'widthCm', 'heightCm'])],
+            ['Nota fiscal', str(r, 'invoiceNumber')],
+            ['Valor da nota fiscal', invoiceValueText(r, 'invoiceValueCents')],
+            ['Taxa de seguro da NF (1%)', formatCents(num(r, 'insuranceCents'))],
+            ['Valor Total', priceText(num(r, 'priceCents'))],
+          ],
+        },
+        partySection(r, 'sender'),
+        partySection(r, 'recipient'),
+        { title: 'Item', rows: [['Descrição', str(r, 'itemDescription')]] },
+      ],
+    }),
+  },
+  urgent: {
+    kind: 'urgent',
+    collection: 'urgent_requests',
+    label: 'Entrega urgente',
+    rules: URGENT_RULES,
+    mail: (r) => ({
+      subject: `Solicitação de Entrega Urgente - ${str(r, 'senderName')}`,
+      title: 'Solicitação de Entrega Urgente',
+      replyTo: str(r, 'senderEmail'),
+      sections: [
+        partySection(r, 'sender'),
+        {
+          title: 'Nota fiscal',
+          rows: [
+            ['Número', str(r, 'invoiceNumber')],
+            ['Valor', invoiceValueText(r, 'invoiceValueCents')],
+          ],
+        },
+        partySection(r, 'recipient'),
+        {
+          title: 'Volume',
+          rows: [
+            ['Peso', formatKg(num(r, 'weightKg'))],
+            ['Dimensões', cm(r, ['lengthCm', 'widthCm', 'heightCm'])],
+          ],
+        },
+        { title: 'Item', rows: [['Descrição', str(r, 'itemDescription')]] },
+      ],
+    }),
+  },
+  pickup: {
+    kind: 'pickup',
+    collection: 'pickup_requests',
+    label: 'Solicitação de coleta',
+    rules: PICKUP_RULES,
+    firstNumber: 1035,
+    mail: (r, place) => {
+      const title = 'Formulário de Solicitação';
+      const tipo = str(r, 'tipoEntrega');
+      const outro = str(r, 'outroTipoEntrega');
+      return {
+        subject: `${title} ${num(r, 'number')} - ${str(r, 'solicitadaPor')}`,
+        title: `${title} nº ${num(r, 'number')}`,
+        replyTo: str(r, 'email'),
+        sections: [
+          {
+            title: 'Solicitação',
+            rows: [
+              ['Número da solicitação', String(num(r, 'number'))],
+              ['Solicitada por', str(r, 'solicitadaPor')],
+              ['O que vamos entregar', tipo === 'Outros' && outro ? `${tipo}: ${outro}` : tipo],
+              ['Sai do local de coleta fixo', str(r, 'saiLocalColeta') === 'não' ? 'Não' : 'Sim'],
+            ],
+          },
+          {
+            title: 'Local de coleta fixo',
+            rows: [
+              ['Empresa', place.name],
+              ['CNPJ', place.taxId],
+              ['Inscrição estadual', place.stateRegistration],
+              ['Endereço', place.street],
+              ['Cidade', place.town],
+            ],
+          },
+          {
+            title: 'Onde será a coleta deste material?',
+            rows: [
+              ['Empresa', str(r, 'empresa')],
+              ['Contato', str(r, 'contato')],
+              ['Telefone', str(r, 'telefone')],
+              ['Email', str(r, 'email')],
+              ['Endereço', str(r, 'endereco')],
+              ['Cidade', `${str(r, 'cidade')} - ${str(r, 'estado')}`],
+            ],
+          },
+          {
+            title: 'Peso e Dimensões',
+            rows: [
+              ['Peso', formatKg(num(r, 'pesoKg'))],
+              ['Dimensões', cm(r, ['comprimentoCm', 'larguraCm', 'alturaCm'])],
+              ['Valor da NF', formatCents(num(r, 'valorNFCents'))],
+            ],
+          },
+        ],
+      };
+    },
+  },
 };
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const SUBMISSION_KIND_LIST = Object.values(SUBMISSION_KINDS);
 
-function isEmpty(rule: FieldRule, value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  // The server hands over number fields already parsed, an empty one as 0.
-  return rule.kind === 'number' && value === 0;
+export function kindOfCollection(collection: string): SubmissionKindDef | undefined {
+  return SUBMISSION_KIND_LIST.find((k) => k.collection === collection);
 }
 
-/** The message for one field, or null when the value is fine. */
-export function checkField(
-  rule: FieldRule,
-  value: unknown,
-  values: Record<string, unknown>,
-): string | null {
-  if (isEmpty(rule, value)) return rule.required ? (rule.requiredMessage ?? REQUIRED) : null;
-  if (rule.kind === 'number') {
-    const n = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
-    return Number.isFinite(n) && n > 0 ? null : NOT_A_NUMBER;
-  }
-  const text = String(value);
-  if (rule.max !== undefined && text.length > rule.max) return TOO_LONG(rule.max);
-  switch (rule.kind) {
-    case 'email':
-      return EMAIL_RE.test(text.trim()) ? null : INVALID_EMAIL;
-    case 'choice':
-      return rule.options!.includes(text) ? null : NOT_AN_OPTION;
-    case 'digits':
-      return /^\d+$/.test(text) ? null : NOT_DIGITS;
-    case 'document': {
-      const type = values[rule.documentTypeField!];
-      if (type !== 'cpf' && type !== 'cnpj') return null; // the type's own message says what is wrong
-      if (type === 'cnpj') return isValidCnpj(text) ? null : 'CNPJ inválido';
-      return isValidCpf(text) ? null : 'CPF inválido';
-    }
-    default:
-      return null;
-  }
+export type PreparedSubmission =
+  { ok: true; record: Record<string, StoredValue> } | { ok: false; errors: FieldErrors };
+
+/**
+ * What the server does with a submission, in one step: defaults for what was left empty, the
+ * checks, and the record to store (numbers read, text cleaned, derived fields computed here).
+ */
+export function prepareSubmission(
+  def: SubmissionKindDef,
+  sent: Record<string, unknown>,
+): PreparedSubmission {
+  const values = withFallbacks(def.rules, sent);
+  const errors = validateSubmission(def.rules, values);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const stored = toStored(def.rules, values);
+  return { ok: true, record: { ...stored, ...(def.derived?.compute(stored) ?? {}) } };
 }
 
-export type FieldErrors = Record<string, string>;
+/** Every stored field of a kind with its type, as the migration must define it (checked by a test). */
+export interface StoredField {
+  name: string;
+  type: 'text' | 'number' | 'choice';
+  max?: number;
+  options?: readonly string[];
+}
 
-/** Every field's message, keyed by field name; empty when the submission is valid. */
-export function validateSubmission(
-  rules: readonly FieldRule[],
-  values: Record<string, unknown>,
-): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const rule of rules) {
-    const message = checkField(rule, values[rule.name], values);
-    if (message) errors[rule.name] = message;
-  }
-  return errors;
+export function storedFields(def: SubmissionKindDef): StoredField[] {
+  const fields: StoredField[] = def.rules.map((rule) => {
+    if (rule.kind === 'decimal' || rule.kind === 'money')
+      return { name: storedName(rule), type: 'number' };
+    if (rule.kind === 'choice') return { name: rule.name, type: 'choice', options: rule.options };
+    return { name: rule.name, type: 'text', max: rule.max };
+  });
+  for (const name of def.derived?.fields ?? []) fields.push({ name, type: 'number' });
+  if (def.firstNumber !== undefined) fields.push({ name: 'number', type: 'number' });
+  return fields;
 }

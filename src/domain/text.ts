@@ -4,71 +4,20 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D+/g, '');
 }
 
-/** 'R$ 1.234,56' or '1.234,56' -> 123456 cents; anything unreadable -> 0. */
-export function parseBrlToCents(value: string): number {
-  const cleaned = value.replace(/[^0-9,]/g, '');
-  if (!cleaned) return 0;
-  const [intPart = '', fracPart = ''] = cleaned.split(',');
-  const cents = Number(intPart || '0') * 100 + Number((fracPart + '00').slice(0, 2));
-  return Number.isFinite(cents) ? cents : 0;
-}
-
-/**
- * Declared value of the express calculator: only digits, dots and commas are kept, commas
- * become dots and only the first dot survives. Returns the text to display (comma decimal).
- */
-export function sanitizeDeclaredValue(value: string): string {
-  const dotted = value.replace(/[^0-9.,]/g, '').replace(/,/g, '.');
-  const first = dotted.indexOf('.');
-  const single =
-    first === -1 ? dotted : dotted.slice(0, first + 1) + dotted.slice(first + 1).replace(/\./g, '');
-  return single.replace('.', ',');
-}
-
-/** The declared value as cents; a non-numeric value counts as 0 (no insurance). */
-export function declaredValueCents(value: string): number {
-  const n = Number(sanitizeDeclaredValue(value).replace(',', '.'));
-  if (!Number.isFinite(n) || n <= 0 || sanitizeDeclaredValue(value) === ',') return 0;
-  return Math.round(n * 100);
-}
-
-/** Request-form NF value: digits, comma and dot kept; dots removed; only the first comma kept. */
-export function filterRequestNfValue(value: string): string {
-  const noDots = value.replace(/[^0-9,.]/g, '').replace(/\./g, '');
-  const first = noDots.indexOf(',');
-  return first === -1
-    ? noDots
-    : noDots.slice(0, first + 1) + noDots.slice(first + 1).replace(/,/g, '');
-}
-
 /** Tracking numbers are digits only (waybill, CPF or CNPJ); spaces and anything else go. */
 export function normalizeTrackingNumber(value: string): string {
   return digitsOnly(value);
 }
 
-/** A weight or dimension typed with a comma or a dot; empty or unreadable counts as 0. */
-export function parseDecimal(value: string | number): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
-  const n = Number(value.trim().replace(',', '.'));
-  return Number.isFinite(n) ? n : 0;
-}
+// C0/C1 control characters (a line break survives in multi-line text) and the invisible marks that
+// reorder or hide text: right-to-left overrides and isolates, zero-width characters, the BOM.
+const CONTROLS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
-/**
- * The simulator's 'Valor da Nota Fiscal' as it is typed: 'R$ ' with thousands dots and at most two
- * decimals after a comma ('1500,5' -> 'R$ 1.500,5'). A dot typed as decimal separator counts as a comma.
- */
-export function formatMoneyTyping(value: string): string {
-  const formatted = /^\s*R\$/.test(value);
-  const text = value.replace(/^\s*R\$\s*/, '');
-  // In fresh input a final dot with one or two digits is a decimal separator; once shown as
-  // 'R$ 1.500', dots are thousands (deleting a digit from 'R$ 1.500' must not make it 1,50).
-  const normalized =
-    !formatted && /\.\d{1,2}$/.test(text) && !text.includes(',')
-      ? text.replace(/\.(\d{1,2})$/, ',$1')
-      : text;
-  const [intRaw = '', ...rest] = normalized.replace(/[^0-9,]/g, '').split(',');
-  const integer = intRaw.replace(/^0+(?=\d)/, '').slice(0, 12);
-  if (!integer && rest.length === 0) return '';
-  const grouped = (integer || '0').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return rest.length ? `R$ ${grouped},${rest.join('').slice(0, 2)}` : `R$ ${grouped}`;
+/** Text as it is stored: no control or direction-changing characters, no surrounding blanks. */
+export function cleanText(value: string, multiline = false): string {
+  const unified = value.replace(/\r\n?/g, '\n').replace(/\t/g, ' ');
+  const text = unified.replace(CONTROLS, '');
+  return (multiline ? text : text.replace(/\n+/g, ' ')).trim();
 }

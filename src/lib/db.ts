@@ -1,7 +1,8 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { TrackingStage } from '../domain';
+import type { SubmissionKind } from '../domain/submissions';
+import type { TrackingStage } from '../domain/stages';
 
-export type OutboxKind = 'quote' | 'urgent' | 'pickup';
+export type OutboxKind = SubmissionKind;
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** A submission made on this device, kept until the server has stored it. */

@@ -4,20 +4,12 @@
  * worker's Background Sync. The same client-made id is re-sent on every retry, so the server
  * never stores a submission twice. Runs in pages and in the service worker alike.
  */
+import { SUBMISSION_KINDS } from '../domain/submissions';
 import { db, type OutboxItem, type OutboxKind } from './db';
 import { ClientResponseError, fieldMessages, visitorApi } from './pocketbase';
 
-export const COLLECTION: Record<OutboxKind, string> = {
-  quote: 'quotes',
-  urgent: 'urgent_requests',
-  pickup: 'pickup_requests',
-};
-
-export const KIND_LABEL: Record<OutboxKind, string> = {
-  quote: 'Cotação expressa',
-  urgent: 'Entrega urgente',
-  pickup: 'Solicitação de coleta',
-};
+/** How each kind is named to a person (from the domain's catalogue of submission kinds). */
+export const kindLabel = (kind: OutboxKind) => SUBMISSION_KINDS[kind].label;
 
 const LEASE_MS = 30_000;
 const PARALLEL_SENDS = 4;
@@ -84,7 +76,7 @@ async function send(item: OutboxItem): Promise<void> {
   if (item.token) headers.Authorization = item.token;
   try {
     const answer = await visitorApi
-      .collection(COLLECTION[item.kind])
+      .collection(SUBMISSION_KINDS[item.kind].collection)
       .create({ ...item.payload, id: item.id }, { headers, requestKey: null });
     await db.outbox.update(item.id, {
       state: 'sent',

@@ -3,12 +3,12 @@ import type { Page } from '@playwright/test';
 /** Fill every field of the express quote as a person would. */
 export async function fillQuote(page: Page, senderName: string) {
   await page.getByLabel('Local de entrega').selectOption('Goiânia - GO');
-  await page.getByLabel('Peso real (kg)').fill('2.5');
+  await page.getByLabel('Peso real (kg)').fill('2,5');
   await page.getByLabel('Comprimento (cm)').fill('40');
   await page.getByLabel('Largura (cm)').fill('30');
   await page.getByLabel('Altura (cm)').fill('20');
   await page.getByLabel('Número da NF').fill('NF-9');
-  await page.getByLabel('Valor da NF (R$)').fill('1500,00');
+  await page.getByLabel('Valor da NF (R$)').fill('1.500,00');
   const sender = page.getByRole('group', { name: 'Remetente' });
   await sender.getByRole('textbox', { name: 'CPF do remetente' }).fill('52998224725');
   await sender.getByLabel('Nome').fill(senderName);

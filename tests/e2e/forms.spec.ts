@@ -82,7 +82,8 @@ test.describe('express quote', () => {
       recipientDocument: '11.222.333/0001-81',
       recipientReceiver: 'Oficina Central',
       senderPhone: '(11) 98765-4321',
-      price: '124,50',
+      priceCents: 12450,
+      invoiceValueCents: 150000,
     });
     const mails = await stack.sink.waitFor((m) => String(m.html).includes(name));
     expect(mails).toHaveLength(1);
@@ -123,7 +124,7 @@ test.describe('urgent delivery', () => {
     expect(records.items[0]).toMatchObject({
       recipientCity: 'Curitiba',
       recipientReceiver: 'João Lima',
-      weight: 4,
+      weightKg: 4,
       itemDescription: 'Amostras refrigeradas',
     });
     const mails = await stack.sink.waitFor(

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  declaredValueCents,
   displayTrackingNumber,
   filterLocalities,
-  filterRequestNfValue,
   formatCep,
-  formatMoneyTyping,
   formatCnpj,
   formatCpf,
   formatPhone,
@@ -14,8 +11,6 @@ import {
   LOCALITIES,
   normalizeStages,
   normalizeTrackingNumber,
-  parseBrlToCents,
-  sanitizeDeclaredValue,
   STATE_CODES,
   toggleStage,
 } from '..';
@@ -67,40 +62,6 @@ describe('phone and CEP', () => {
   it('CEP', () => expect(formatCep('01310-100x9')).toBe('01310-100'));
 });
 
-describe('declared value of the express calculator', () => {
-  it.each([
-    ['1234,56', '1234,56', 123456],
-    ['1.234,56', '1,23456', 123], // commas become dots, only the first dot kept
-    ['R$ 99,9', '99,9', 9990],
-    ['abc', '', 0],
-    ['12.5.3', '12,53', 1253],
-    [',', ',', 0],
-  ])('%j shows %j and is worth %s cents', (raw, shown, cents) => {
-    expect(sanitizeDeclaredValue(raw)).toBe(shown);
-    expect(declaredValueCents(raw)).toBe(cents);
-  });
-});
-
-describe('NF value of the request form', () => {
-  it.each([
-    ['1.234,56', '1234,56'],
-    ['1,2,3', '1,23'],
-    ['R$ 10.000,00', '10000,00'],
-    ['abc', ''],
-    ['12..5', '125'],
-  ])('%j -> %j', (raw, filtered) => expect(filterRequestNfValue(raw)).toBe(filtered));
-});
-
-describe('currency text to cents', () => {
-  it.each([
-    ['R$ 1.234,56', 123456],
-    ['R$ 0,00', 0],
-    ['R$ 10,5', 1050],
-    ['', 0],
-    ['1234', 123400],
-  ])('%j -> %s', (raw, cents) => expect(parseBrlToCents(raw)).toBe(cents));
-});
-
 describe('tracking numbers', () => {
   it('keeps digits only, spaces removed', () => {
     expect(normalizeTrackingNumber(' 123 456 ')).toBe('123456');
@@ -127,24 +88,5 @@ describe('reference lists', () => {
   it('locality search ignores accents and case', () => {
     expect(filterLocalities('goiania')).toEqual(['Aparecida de Goiânia - GO', 'Goiânia - GO']);
     expect(filterLocalities('')).toHaveLength(16);
-  });
-});
-
-describe("the simulator's invoice value as it is typed", () => {
-  it.each([
-    ['1500', 'R$ 1.500'],
-    ['R$ 1.500,5', 'R$ 1.500,5'],
-    ['1500,567', 'R$ 1.500,56'],
-    ['1234567,8', 'R$ 1.234.567,8'],
-    ['12.5', 'R$ 12,5'],
-    ['R$ 1.50', 'R$ 150'], // a digit deleted from 'R$ 1.500'
-    ['007', 'R$ 7'],
-    [',5', 'R$ 0,5'],
-    ['abc', ''],
-    ['', ''],
-  ])('%j shows %j', (typed, shown) => expect(formatMoneyTyping(typed)).toBe(shown));
-
-  it('reads back as cents', () => {
-    expect(parseBrlToCents(formatMoneyTyping('1500,5'))).toBe(150050);
   });
 });

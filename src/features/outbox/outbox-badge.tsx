@@ -17,7 +17,7 @@ import { db, type OutboxItem } from '../../lib/db';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
-import { discardItem, KIND_LABEL, retryItem, takeDeliveredNotices } from '../../lib/outbox';
+import { discardItem, kindLabel, retryItem, takeDeliveredNotices } from '../../lib/outbox';
 import { startOutbox } from '../../lib/outbox-runner';
 
 function stateText(item: OutboxItem): string {
@@ -34,9 +34,9 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
       borderWidth="1px"
       borderRadius="lg"
       p="3"
-      aria-label={`${KIND_LABEL[item.kind]} de ${formatDateTime(new Date(item.createdAt))}`}
+      aria-label={`${kindLabel(item.kind)} de ${formatDateTime(new Date(item.createdAt))}`}
     >
-      <Text fontWeight="semibold">{KIND_LABEL[item.kind]}</Text>
+      <Text fontWeight="semibold">{kindLabel(item.kind)}</Text>
       <Text fontSize="sm" color="fg.muted">
         Feita em {formatDateTime(new Date(item.createdAt))}
       </Text>
@@ -120,7 +120,7 @@ export default function OutboxBadge() {
           title:
             item.kind === 'pickup' && number
               ? `Solicitação nº ${number} enviada`
-              : `${KIND_LABEL[item.kind]} enviada`,
+              : `${kindLabel(item.kind)} enviada`,
           description: 'O pedido guardado neste aparelho chegou até nós.',
           type: 'success',
           duration: 10_000,

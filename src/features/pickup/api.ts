@@ -1,10 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { SUBMISSION_KINDS } from '../../domain/submissions';
 import { useEffect, useState } from 'react';
 import { db } from '../../lib/db';
 import { clientApi } from '../../lib/pocketbase';
 
 const LAST_KNOWN = 'rv_next_request_number';
-const FIRST_REQUEST_NUMBER = 1035;
+const FIRST_REQUEST_NUMBER = SUBMISSION_KINDS.pickup.firstNumber!;
 
 /**
  * The number the next request will get. Online it comes from the server; offline it is the last

@@ -10,10 +10,12 @@ import { company } from '../../config/company';
 import { paths } from '../../config/paths';
 import {
   DELIVERY_TYPES,
-  filterRequestNfValue,
+  formatDecimalTyping,
+  formatMoneyFinal,
+  formatMoneyTyping,
   formatPhone,
-  PICKUP_RULES,
   schemaFor,
+  SUBMISSION_KINDS,
   STATE_CODES,
   YES_NO,
   type FormValues,
@@ -25,6 +27,7 @@ import { useSession } from '../../lib/session';
 import { useNextRequestNumber } from './api';
 
 const TITLE = 'Formulário de Solicitação';
+const PICKUP_RULES = SUBMISSION_KINDS.pickup.rules;
 const schema = schemaFor(PICKUP_RULES);
 const INITIAL: FormValues = {
   ...Object.fromEntries(PICKUP_RULES.map((r) => [r.name, ''])),
@@ -52,11 +55,7 @@ function PickupRequestForm() {
     schema,
     initialValues: INITIAL,
     onValid: async (values) => {
-      const payload = {
-        ...values,
-        outroTipoEntrega: values.tipoEntrega === 'Outros' ? values.outroTipoEntrega : '',
-      };
-      const outcome = await submit('pickup', payload, clientApi.authStore.token);
+      const outcome = await submit('pickup', values, clientApi.authStore.token);
       if (outcome.status === 'failed') {
         toaster.create({
           title: 'Erro ao enviar',
@@ -177,15 +176,28 @@ function PickupRequestForm() {
 
         <Group title="Peso e Dimensões">
           <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(5, 1fr)' }} gap="4">
-            <TextField label="Peso (kg)" inputMode="decimal" {...field('peso')} />
-            <TextField label="Altura (cm)" inputMode="decimal" {...field('altura')} />
-            <TextField label="Comprimento (cm)" inputMode="decimal" {...field('comprimento')} />
-            <TextField label="Largura (cm)" inputMode="decimal" {...field('largura')} />
+            {(
+              [
+                ['peso', 'Peso (kg)'],
+                ['altura', 'Altura (cm)'],
+                ['comprimento', 'Comprimento (cm)'],
+                ['largura', 'Largura (cm)'],
+              ] as const
+            ).map(([name, label]) => (
+              <TextField
+                key={name}
+                label={label}
+                inputMode="decimal"
+                format={formatDecimalTyping}
+                {...field(name)}
+              />
+            ))}
             <TextField
               label="Valor da NF (R$)"
               inputMode="decimal"
-              placeholder="0,00"
-              format={filterRequestNfValue}
+              placeholder="R$ 0,00"
+              format={formatMoneyTyping}
+              settle={formatMoneyFinal}
               {...field('valorNF')}
             />
           </Grid>

@@ -2,17 +2,19 @@ import { Box, Grid, Heading, HStack, RadioGroup, Separator, Stack, Text } from '
 import { useState } from 'react';
 import { formatCents, formatKg } from '../../domain/format';
 import { CONSULTAR, quoteParcel } from '../../domain/pricing';
-import { formatMoneyTyping, parseBrlToCents, parseDecimal } from '../../domain/text';
+import {
+  formatDecimalTyping,
+  formatMoneyFinal,
+  formatMoneyTyping,
+  moneyCents,
+  parseDecimal,
+} from '../../domain/numbers';
+import { PARCEL_TYPE_OPTIONS } from '../../domain/submissions';
 import type { Locality } from '../../domain/localities';
 import { TextField } from '../../components/text-field';
 import { LocationPicker } from './location-picker';
 
-type ShipmentType = 'documento' | 'encomenda';
-
-const SHIPMENT_TYPES: { value: ShipmentType; label: string }[] = [
-  { value: 'documento', label: 'Documento' },
-  { value: 'encomenda', label: 'Encomenda' },
-];
+type ShipmentType = (typeof PARCEL_TYPE_OPTIONS)[number]['value'];
 
 function SummaryLine({
   label,
@@ -52,7 +54,7 @@ export function PriceSimulator() {
     lengthCm: parseDecimal(length),
     widthCm: parseDecimal(width),
     heightCm: parseDecimal(height),
-    invoiceCents: parseBrlToCents(invoiceValue),
+    invoiceCents: moneyCents(invoiceValue),
   });
   const dimensionsComplete = [width, length, height].every((d) => parseDecimal(d) > 0);
 
@@ -76,7 +78,7 @@ export function PriceSimulator() {
         >
           <RadioGroup.Label mb="2">Tipo de envio</RadioGroup.Label>
           <HStack gap="6">
-            {SHIPMENT_TYPES.map((t) => (
+            {PARCEL_TYPE_OPTIONS.map((t) => (
               <RadioGroup.Item key={t.value} value={t.value}>
                 <RadioGroup.ItemHiddenInput />
                 <RadioGroup.ItemIndicator />
@@ -100,13 +102,11 @@ export function PriceSimulator() {
         <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
           <TextField
             label="PESO (kg)"
-            type="number"
             inputMode="decimal"
-            step="0.01"
-            min="0"
             placeholder="Digite o peso real"
             value={weight}
             onValueChange={setWeight}
+            format={formatDecimalTyping}
           />
           <TextField
             label="Nota Fiscal Número"
@@ -121,6 +121,7 @@ export function PriceSimulator() {
             value={invoiceValue}
             onValueChange={setInvoiceValue}
             format={formatMoneyTyping}
+            settle={formatMoneyFinal}
           />
         </Grid>
 
@@ -139,12 +140,10 @@ export function PriceSimulator() {
               <TextField
                 key={label}
                 label={label}
-                type="number"
                 inputMode="decimal"
-                step="0.1"
-                min="0"
                 value={value}
                 onValueChange={set}
+                format={formatDecimalTyping}
               />
             ))}
           </Grid>

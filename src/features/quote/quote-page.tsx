@@ -9,22 +9,22 @@ import { announce } from '../../components/submission-toasts';
 import { toaster } from '../../components/toaster';
 import {
   CONSULTAR,
-  declaredValueCents,
   DEFAULT_ORIGIN,
   formatCents,
-  formatDecimal,
   formatKg,
+  formatMoneyFinal,
+  formatMoneyTyping,
   LOCALITIES,
-  parseDecimal,
+  PARCEL_TYPE_OPTIONS,
+  priceQuote,
   QUOTE_CALCULATOR_FIELDS,
-  QUOTE_RULES,
-  quoteParcel,
-  sanitizeDeclaredValue,
   schemaFor,
+  SUBMISSION_KINDS,
   type FormValues,
 } from '../../domain';
 import { submit } from '../../lib/outbox';
 
+const QUOTE_RULES = SUBMISSION_KINDS.quote.rules;
 const schema = schemaFor(QUOTE_RULES);
 const RULE = Object.fromEntries(QUOTE_RULES.map((r) => [r.name, r]));
 
@@ -36,47 +36,24 @@ const INITIAL: FormValues = {
   recipientDocumentType: 'cpf',
 };
 
-const PARCEL_TYPES = [
-  { value: 'documento', label: 'Documento' },
-  { value: 'encomenda', label: 'Encomenda' },
-];
-
-function priceOf(values: FormValues) {
-  return quoteParcel({
-    weightKg: parseDecimal(values.weight ?? ''),
-    lengthCm: parseDecimal(values.length ?? ''),
-    widthCm: parseDecimal(values.width ?? ''),
-    heightCm: parseDecimal(values.height ?? ''),
-    invoiceCents: declaredValueCents(values.invoiceValue ?? ''),
-  });
-}
-
 export default function QuotePage() {
   const { form, field, isRequired, onSubmit } = useRulesForm({
     rules: QUOTE_RULES,
     schema,
     initialValues: INITIAL,
-    onIncomplete: () =>
+    onIncomplete: ({ missing, invalid }) =>
+      // SPEC.md §8's words when something required is empty; otherwise say what is wrong.
       toaster.create({
-        title: 'Formulário incompleto',
-        description: 'Por favor preencha todos os campos obrigatórios marcados em vermelho.',
+        title: missing.length ? 'Formulário incompleto' : 'Confira os dados destacados',
+        description: missing.length
+          ? 'Por favor preencha todos os campos obrigatórios marcados em vermelho.'
+          : invalid.join('; '),
         type: 'error',
         duration: 5000,
       }),
     onValid: async (values, reset) => {
-      const quote = priceOf(values);
-      const payload: Record<string, unknown> = {
-        ...values,
-        weight: parseDecimal(values.weight!),
-        width: parseDecimal(values.width!),
-        length: parseDecimal(values.length!),
-        height: parseDecimal(values.height!),
-        // As the declared-value rule reads it (comma decimal, no thousands dots): the server prices from it again.
-        invoiceValue: sanitizeDeclaredValue(values.invoiceValue ?? ''),
-        insuranceFee: formatDecimal(quote.insuranceCents / 100),
-        price: quote.totalCents === null ? CONSULTAR : formatDecimal(quote.totalCents / 100),
-      };
-      const outcome = await submit('quote', payload);
+      // Sent as typed: the server reads the numbers with the same domain parsers and prices it.
+      const outcome = await submit('quote', values);
       announce(outcome, {
         sent: {
           title: 'Solicitação enviada',
@@ -97,7 +74,7 @@ export default function QuotePage() {
   const missingCalculator = showErrors
     ? QUOTE_CALCULATOR_FIELDS.filter((f) => form.errors[f]).map((f) => RULE[f]!.label)
     : [];
-  const quote = priceOf(form.values);
+  const quote = priceQuote(form.values);
 
   return (
     <Stack gap="6">
@@ -123,7 +100,7 @@ export default function QuotePage() {
               </SimpleGrid>
               <RadioField
                 label="Tipo de encomenda"
-                options={PARCEL_TYPES}
+                options={PARCEL_TYPE_OPTIONS}
                 {...field('parcelType')}
               />
               <ParcelMeasures field={field} weightLabel="Peso real (kg)" />
@@ -132,8 +109,9 @@ export default function QuotePage() {
                 <TextField
                   label="Valor da NF (R$)"
                   inputMode="decimal"
-                  placeholder="0,00"
-                  format={sanitizeDeclaredValue}
+                  placeholder="R$ 0,00"
+                  format={formatMoneyTyping}
+                  settle={formatMoneyFinal}
                   {...field('invoiceValue')}
                 />
               </SimpleGrid>

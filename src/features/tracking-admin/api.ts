@@ -1,5 +1,5 @@
 import type { RecordModel } from 'pocketbase';
-import { normalizeStages, type TrackingStage } from '../../domain';
+import { normalizeStages, stageTimesOf, type TrackingStage } from '../../domain';
 import { staffApi } from '../../lib/pocketbase';
 
 export interface TrackingRecord {
@@ -12,9 +12,13 @@ export interface TrackingRecord {
 
 function toTracking(r: RecordModel): TrackingRecord {
   const stages = normalizeStages(r.stages ?? []);
-  const stageTimes: Record<string, string> = {};
-  for (const s of stages) if (r[`stage${s}At`]) stageTimes[s] = r[`stage${s}At`];
-  return { id: r.id, number: r.number, stages, stageTimes, created: r.created };
+  return {
+    id: r.id,
+    number: r.number,
+    stages,
+    stageTimes: stageTimesOf(r, stages),
+    created: r.created,
+  };
 }
 
 const tracking = () => staffApi.collection('tracking');

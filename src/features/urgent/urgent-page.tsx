@@ -7,9 +7,10 @@ import { useRulesForm } from '../../components/use-rules-form';
 import { TextField } from '../../components/text-field';
 import { announce } from '../../components/submission-toasts';
 import { toaster } from '../../components/toaster';
-import { parseDecimal, schemaFor, URGENT_RULES, type FormValues } from '../../domain';
+import { schemaFor, SUBMISSION_KINDS, type FormValues } from '../../domain';
 import { submit } from '../../lib/outbox';
 
+const URGENT_RULES = SUBMISSION_KINDS.urgent.rules;
 const schema = schemaFor(URGENT_RULES);
 
 const INITIAL: FormValues = {
@@ -23,20 +24,19 @@ export default function UrgentPage() {
     rules: URGENT_RULES,
     schema,
     initialValues: INITIAL,
-    onIncomplete: () =>
+    onIncomplete: ({ missing, invalid }) =>
+      // SPEC.md §8's words when something required is empty; otherwise say what is wrong.
       toaster.create({
-        title: 'Por favor, preencha todos os campos obrigatórios',
+        title: missing.length
+          ? 'Por favor, preencha todos os campos obrigatórios'
+          : 'Confira os dados destacados',
+        description: missing.length ? undefined : invalid.join('; '),
         type: 'error',
         duration: 5000,
       }),
     onValid: async (values, reset) => {
-      const outcome = await submit('urgent', {
-        ...values,
-        weight: parseDecimal(values.weight!),
-        width: parseDecimal(values.width!),
-        length: parseDecimal(values.length!),
-        height: parseDecimal(values.height!),
-      });
+      // Sent as typed: the server reads the numbers with the same domain parsers.
+      const outcome = await submit('urgent', values);
       announce(outcome, {
         sent: {
           title: 'Solicitação recebida',

@@ -1,0 +1,181 @@
+/**
+ * Field rules and their checks: the forms build Yup schemas from them (schemas.ts) and the server
+ * validates with the very same functions, bundled into pb_hooks. What each submission kind carries
+ * is in submissions.ts.
+ */
+import { isValidCnpj, isValidCpf } from './documents';
+import { formatDecimal } from './format';
+import { readDecimal, readMoneyCents } from './numbers';
+import { cleanText, digitsOnly } from './text';
+
+export const REQUIRED = 'Este campo é obrigatório';
+export const INVALID_EMAIL = 'Email inválido';
+export const TOO_LONG = (max: number) => `Use no máximo ${max} caracteres`;
+export const NOT_AN_OPTION = 'Escolha uma das opções';
+export const NOT_A_NUMBER = 'Informe um número maior que zero';
+export const NOT_DIGITS = 'Use apenas números';
+export const NOT_MONEY = 'Informe um valor em reais, como 1.234,56';
+export const INVALID_CEP = 'CEP inválido';
+export const INVALID_PHONE = 'Telefone inválido';
+export const TOO_BIG = (max: number, unit: string) =>
+  `Use no máximo ${unit === 'R$' ? `R$ ${formatDecimal(max)}` : `${formatDecimal(max, 0)} ${unit}`}`;
+
+/**
+ * text, email, choice, digits: as typed. document: CPF or CNPJ by the type in `documentTypeField`.
+ * cep: 8 digits. phone: 10 or 11 digits with the DDD. decimal: a number > 0 up to `maxValue` in
+ * `unit`, stored as a number. money: reais up to `maxValue`, stored as cents in `<name>Cents`.
+ */
+export type FieldKind =
+  'text' | 'email' | 'choice' | 'document' | 'digits' | 'cep' | 'phone' | 'decimal' | 'money';
+
+export interface FieldRule {
+  name: string;
+  /** How the field is named to a person, e.g. in the calculator's list of missing fields. */
+  label: string;
+  kind: FieldKind;
+  required: boolean;
+  /** Message when a required field is empty (SPEC.md §5 wording). */
+  requiredMessage?: string;
+  options?: readonly string[];
+  /** Longest text, in characters. */
+  max?: number;
+  /** Largest number (decimal: in `unit`; money: in reais). */
+  maxValue?: number;
+  unit?: string;
+  /** Multi-line text keeps its line breaks. */
+  multiline?: boolean;
+  /** For kind 'document': the field that holds 'cpf' or 'cnpj'. */
+  documentTypeField?: string;
+  /** A field that only counts when another has a given value (otherwise stored empty). */
+  onlyWhen?: { field: string; equals: string };
+  /** What the field becomes when left empty (checked after): a value, or another field's value. */
+  fallback?: string | { copy: string };
+}
+
+/** An ordinary text field: 200 characters unless said otherwise. */
+export function textRule(
+  name: string,
+  label: string,
+  required: boolean,
+  extra: Partial<FieldRule> = {},
+): FieldRule {
+  return { name, label, kind: 'text', required, max: 200, ...extra };
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  return typeof value === 'string' && value.trim() === '';
+}
+
+/** The message for one field, or null when the value is fine. */
+export function checkField(
+  rule: FieldRule,
+  value: unknown,
+  values: Record<string, unknown>,
+): string | null {
+  if (isEmpty(value)) return rule.required ? (rule.requiredMessage ?? REQUIRED) : null;
+  if (rule.kind === 'decimal') {
+    const n = readDecimal(value);
+    if (!(n > 0)) return NOT_A_NUMBER;
+    return rule.maxValue !== undefined && n > rule.maxValue
+      ? TOO_BIG(rule.maxValue, rule.unit ?? '')
+      : null;
+  }
+  if (rule.kind === 'money') {
+    const cents = readMoneyCents(value);
+    if (Number.isNaN(cents)) return NOT_MONEY;
+    return rule.maxValue !== undefined && cents > rule.maxValue * 100
+      ? TOO_BIG(rule.maxValue, 'R$')
+      : null;
+  }
+  if (typeof value !== 'string') return rule.kind === 'text' ? null : NOT_AN_OPTION;
+  const text = value;
+  if (rule.max !== undefined && text.length > rule.max) return TOO_LONG(rule.max);
+  switch (rule.kind) {
+    case 'email':
+      return EMAIL_RE.test(text.trim()) ? null : INVALID_EMAIL;
+    case 'choice':
+      return rule.options!.includes(text) ? null : NOT_AN_OPTION;
+    case 'digits':
+      return /^\d+$/.test(text) ? null : NOT_DIGITS;
+    case 'cep':
+      return /^\d{5}-?\d{3}$/.test(text.trim()) ? null : INVALID_CEP;
+    case 'phone': {
+      const digits = digitsOnly(text);
+      const ok =
+        /^[\d\s()+-]+$/.test(text.trim()) && (digits.length === 10 || digits.length === 11);
+      return ok && !digits.startsWith('0') ? null : INVALID_PHONE;
+    }
+    case 'document': {
+      const type = values[rule.documentTypeField!];
+      if (type !== 'cpf' && type !== 'cnpj') return null; // the type's own message says what is wrong
+      if (type === 'cnpj') return isValidCnpj(text) ? null : 'CNPJ inválido';
+      return isValidCpf(text) ? null : 'CPF inválido';
+    }
+    default:
+      return null;
+  }
+}
+
+export type FieldErrors = Record<string, string>;
+
+/** Every field's message, keyed by field name; empty when the submission is valid. */
+export function validateSubmission(
+  rules: readonly FieldRule[],
+  values: Record<string, unknown>,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const rule of rules) {
+    const message = checkField(rule, values[rule.name], values);
+    if (message) errors[rule.name] = message;
+  }
+  return errors;
+}
+
+/** Optional fields left empty take their fallback; everything else is kept as sent. */
+export function withFallbacks(
+  rules: readonly FieldRule[],
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  const out = { ...values };
+  for (const rule of rules) {
+    if (!rule.fallback || !isEmpty(out[rule.name])) continue;
+    out[rule.name] =
+      typeof rule.fallback === 'string' ? rule.fallback : (out[rule.fallback.copy] ?? '');
+  }
+  return out;
+}
+
+export type StoredValue = string | number;
+
+/**
+ * The name under which a field is stored: money as whole cents in `<name>Cents`, a decimal with its
+ * unit (`weightKg`, `heightCm`). The names differ from what a form sends on purpose: PocketBase casts
+ * a value sent under a number field's name before the hooks see it ('1,5' would arrive as 0), so the
+ * typed text reaches the domain's parser untouched.
+ */
+export function storedName(rule: FieldRule): string {
+  if (rule.kind === 'money') return `${rule.name}Cents`;
+  if (rule.kind === 'decimal')
+    return `${rule.name}${(rule.unit ?? '').replace(/^./, (c) => c.toUpperCase())}`;
+  return rule.name;
+}
+
+/** Validated values as they are stored: numbers read once, text cleaned of control characters. */
+export function toStored(
+  rules: readonly FieldRule[],
+  values: Record<string, unknown>,
+): Record<string, StoredValue> {
+  const out: Record<string, StoredValue> = {};
+  for (const rule of rules) {
+    const applies = !rule.onlyWhen || values[rule.onlyWhen.field] === rule.onlyWhen.equals;
+    const value = applies ? values[rule.name] : '';
+    if (rule.kind === 'decimal') out[storedName(rule)] = isEmpty(value) ? 0 : readDecimal(value);
+    else if (rule.kind === 'money')
+      out[storedName(rule)] = isEmpty(value) ? 0 : readMoneyCents(value);
+    else out[rule.name] = cleanText(isEmpty(value) ? '' : String(value), rule.multiline);
+  }
+  return out;
+}
