@@ -1,21 +1,21 @@
 /// <reference path="../pocketbase/pb_data/types.d.ts" />
 
 // Quotes, urgent requests and pickup requests (the kinds of src/domain/submissions.ts): checked
-// with the shared domain rules, stored once per client-made id, numbered (pickups), and mailed to
-// the company after they are saved. Top-level code cannot read the catalogue (require works only in
-// handlers), so each handler asks it whether the collection is a submission kind.
+// with the shared domain rules, stored once per client-made id, numbered (pickups), and their
+// e-mails queued in the same transaction; a job sends them, off the request path. Top-level code
+// cannot read the catalogue (require works only in handlers), so each handler asks it whether the
+// collection is a submission kind.
 
 onRecordCreateRequest((e) => require(`${__hooks}/lib/submissions.js`).handleCreate(e));
 
-onRecordAfterCreateSuccess((e) => {
-  e.next();
-  const mail = require(`${__hooks}/lib/mail.js`);
-  if (mail.isSubmission(e.record)) mail.deliver(e.app, e.record);
-});
+onRecordCreate((e) => require(`${__hooks}/lib/submissions.js`).afterInsert(e));
 
-/** Failed mail is retried with a doubling delay, up to a bound; then it stays visible as failed. */
-cronAdd('mail-retry', '* * * * *', () => {
-  require(`${__hooks}/lib/mail.js`).retryFailed($app);
+/**
+ * The mail queue, every minute (the finest schedule cron has): new e-mails, and failed ones when
+ * their time has come — a doubling delay up to an hour, then hourly, never given up.
+ */
+cronAdd('mail-queue', '* * * * *', () => {
+  require(`${__hooks}/lib/mail.js`).drain($app);
 });
 
 /** The number the next pickup request will get, for the form to show (the client's session only). */

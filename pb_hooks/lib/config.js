@@ -14,5 +14,6 @@ module.exports = {
   mailFrom: () => env('MAIL_FROM', 'nao-responda@rotaveloz.example'),
   /** First retry delay in seconds; each retry doubles it (tests set 0). */
   retryBaseSeconds: () => Number(env('MAIL_RETRY_BASE_SECONDS', '60')),
-  maxMailAttempts: () => Number(env('MAIL_MAX_ATTEMPTS', '8')),
+  /** The longest wait between two attempts: a failing e-mail is tried at least this often, forever. */
+  retryMaxSeconds: () => Number(env('MAIL_RETRY_MAX_SECONDS', '3600')),
 };

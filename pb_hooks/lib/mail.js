@@ -2,8 +2,6 @@
 const cfg = require(`${__hooks}/lib/config.js`);
 const domain = require(`${__hooks}/lib/generated/domain.cjs`);
 
-const { plain } = require(`${__hooks}/lib/submissions.js`);
-
 function esc(value) {
   return String(value === undefined || value === null ? '' : value)
     .replace(/&/g, '&amp;')
@@ -46,97 +44,209 @@ function page(title, sections) {
   );
 }
 
-function kindOf(record) {
-  return domain.kindOfCollection(record.collection().name);
+function paragraphs(texts) {
+  return (texts || []).map((t) => '<p style="margin:8px 0">' + esc(t) + '</p>').join('');
 }
 
-function isSubmission(record) {
-  return Boolean(kindOf(record));
+function toHtml(content) {
+  return page(
+    content.title,
+    [paragraphs(content.paragraphs)].concat(content.sections.map((s) => table(s.title, s.rows))),
+  );
 }
 
-/** {subject, replyTo, html} for a stored submission: the catalogue says what, this says how. */
-function render(record) {
-  const def = kindOf(record);
+/** A stored record as the catalogue reads it: its stored fields, numbers as numbers. */
+function plain(record, def) {
+  const out = { id: record.id, created: record.getString('created') };
+  for (const field of domain.storedFields(def)) {
+    out[field.name] =
+      field.type === 'number' ? record.getFloat(field.name) : record.getString(field.name);
+  }
+  return out;
+}
+
+function isoNow(offsetMs) {
+  return new Date(Date.now() + (offsetMs || 0)).toISOString().replace('T', ' ');
+}
+
+/** The company e-mail of a stored submission: {subject, replyTo, html}. */
+function render(record, def) {
   const content = def.mail(plain(record, def), cfg.company.client);
-  return {
-    subject: content.subject,
-    replyTo: content.replyTo,
-    html: page(
-      content.title,
-      content.sections.map((s) => table(s.title, s.rows)),
-    ),
-  };
-}
-
-/** Send one record's e-mail and keep the outcome on the record. Never throws. */
-function deliver(app, record) {
-  const attempts = record.getInt('mailAttempts') + 1;
-  record.set('mailAttempts', attempts);
-  try {
-    const mail = render(record);
-    const headers = {};
-    if (mail.replyTo) headers['Reply-To'] = mail.replyTo;
-    app.newMailClient().send(
-      new MailerMessage({
-        from: { address: app.settings().meta.senderAddress, name: app.settings().meta.senderName },
-        to: [{ address: cfg.companyMailbox() }],
-        subject: mail.subject,
-        html: mail.html,
-        headers,
-      }),
-    );
-    record.set('mailStatus', 'sent');
-    record.set('mailError', '');
-    record.set('mailSentAt', new Date().toISOString().replace('T', ' '));
-    record.set('mailNextAt', '');
-  } catch (err) {
-    record.set('mailStatus', 'failed');
-    record.set('mailError', String(err).slice(0, 2000));
-    if (attempts < cfg.maxMailAttempts()) {
-      const delay = cfg.retryBaseSeconds() * Math.pow(2, attempts - 1);
-      record.set('mailNextAt', new Date(Date.now() + delay * 1000).toISOString().replace('T', ' '));
-    } else {
-      record.set('mailNextAt', ''); // given up: stays visible as failed for the staff
-    }
-  }
-  try {
-    app.unsafeWithoutHooks().save(record);
-  } catch (err) {
-    app.logger().error('mail state not saved', 'record', record.id, 'error', String(err));
-  }
+  return { subject: content.subject, replyTo: content.replyTo, html: toHtml(content) };
 }
 
 /**
- * Retry every failed e-mail that is due, and any left 'pending' by a server stopped mid-send.
- * Each record is claimed first (attempt counter compare-and-set), so two runs at once — the
- * schedule and a manual run — never send the same mail twice.
+ * Queue a new submission's e-mails (to the company, and a confirmation to the requester) in the
+ * transaction that stores it: the request and its e-mails are kept together or not at all.
  */
-function retryFailed(app) {
-  const iso = (ms) => new Date(ms).toISOString().replace('T', ' ');
-  const now = iso(Date.now());
-  const stale = iso(Date.now() - 5 * 60 * 1000);
-  for (const { collection: name } of domain.SUBMISSION_KIND_LIST) {
-    const due = app.findRecordsByFilter(
-      name,
-      "(mailStatus = 'failed' && mailNextAt != '' && mailNextAt <= {:now}) || (mailStatus = 'pending' && created <= {:stale})",
-      'created',
-      100,
-      0,
-      { now, stale },
-    );
-    for (const record of due) {
-      const claimed = app
-        .db()
-        .newQuery(
-          'UPDATE ' +
-            name +
-            " SET mailStatus = 'pending', mailAttempts = mailAttempts + 1 WHERE id = {:id} AND mailAttempts = {:attempts}",
-        )
-        .bind({ id: record.id, attempts: record.getInt('mailAttempts') })
-        .execute();
-      if (claimed.rowsAffected() === 1) deliver(app, record);
-    }
+function enqueue(txApp, record, def) {
+  const queue = txApp.findCollectionByNameOrId('mail_queue');
+  const values = plain(record, def);
+  const company = render(record, def);
+  const confirmation = domain.confirmationMail(def, values, cfg.company);
+  const items = [
+    {
+      purpose: 'company',
+      to: cfg.companyMailbox(),
+      replyTo: company.replyTo,
+      subject: company.subject,
+      html: company.html,
+    },
+  ];
+  if (confirmation.to) {
+    items.push({
+      purpose: 'confirmation',
+      to: confirmation.to,
+      replyTo: confirmation.replyTo,
+      subject: confirmation.subject,
+      html: toHtml(confirmation),
+    });
+  }
+  for (const item of items) {
+    const row = new Record(queue);
+    row.set('source', def.collection);
+    row.set('record', record.id);
+    row.set('status', 'pending');
+    row.set('attempts', 0);
+    for (const name in item) row.set(name, item[name]);
+    txApp.save(row);
   }
 }
 
-module.exports = { render, deliver, retryFailed, esc, isSubmission };
+/** The server process sending now: a send it started is never taken over while it may still finish. */
+function instanceId(app) {
+  let id = app.store().get('mailInstance');
+  if (!id) {
+    id = $security.randomString(20);
+    app.store().set('mailInstance', id);
+  }
+  return id;
+}
+
+/** The company e-mail's state, kept on the request too, for the staff inbox. */
+function mirror(app, item) {
+  if (item.getString('purpose') !== 'company') return;
+  try {
+    const record = app.findRecordById(item.getString('source'), item.getString('record'));
+    record.set(
+      'mailStatus',
+      item.getString('status') === 'sent'
+        ? 'sent'
+        : item.getString('status') === 'failed'
+          ? 'failed'
+          : 'pending',
+    );
+    record.set('mailAttempts', item.getInt('attempts'));
+    record.set('mailError', item.getString('lastError'));
+    record.set('mailSentAt', item.getString('sentAt'));
+    record.set('mailNextAt', item.getString('nextAt'));
+    app.unsafeWithoutHooks().save(record);
+  } catch (err) {
+    // The request was deleted meanwhile: the queue keeps the e-mail's own state.
+  }
+}
+
+/** Send one claimed e-mail and keep the outcome. Never throws. */
+function send(app, item) {
+  const attempts = item.getInt('attempts');
+  try {
+    const headers = {};
+    if (item.getString('replyTo')) headers['Reply-To'] = item.getString('replyTo');
+    app.newMailClient().send(
+      new MailerMessage({
+        from: { address: app.settings().meta.senderAddress, name: app.settings().meta.senderName },
+        to: [{ address: item.getString('to') }],
+        subject: item.getString('subject'),
+        html: item.getString('html'),
+        headers,
+      }),
+    );
+    item.set('status', 'sent');
+    item.set('lastError', '');
+    item.set('sentAt', isoNow());
+    item.set('nextAt', '');
+  } catch (err) {
+    // Never given up: a doubling delay up to a bound (an hour by default), then at that interval.
+    const delay = Math.min(
+      cfg.retryBaseSeconds() * Math.pow(2, attempts - 1),
+      cfg.retryMaxSeconds(),
+    );
+    item.set('status', 'failed');
+    item.set('lastError', String(err).slice(0, 2000));
+    item.set('nextAt', isoNow(delay * 1000));
+    app
+      .logger()
+      .error(
+        'Falha ao enviar e-mail',
+        'source',
+        item.getString('source'),
+        'record',
+        item.getString('record'),
+        'purpose',
+        item.getString('purpose'),
+        'attempts',
+        attempts,
+        'error',
+        String(err),
+      );
+  }
+  item.set('claim', '');
+  try {
+    app.unsafeWithoutHooks().save(item);
+  } catch (err) {
+    app.logger().error('Estado do e-mail não salvo', 'id', item.id, 'error', String(err));
+  }
+  mirror(app, item);
+}
+
+/**
+ * Send every e-mail that is due: new ones, failed ones whose time has come, and ones a stopped
+ * server process left half-sent. Each is claimed first (compare-and-set on status and attempts), so
+ * two runs at once never send one twice, and a slow or hung send is never started again.
+ */
+function drain(app) {
+  const instance = instanceId(app);
+  const due = app.findRecordsByFilter(
+    'mail_queue',
+    "status = 'pending' || (status = 'failed' && nextAt <= {:now}) || (status = 'sending' && claim != {:instance})",
+    'created',
+    200,
+    0,
+    { now: isoNow(), instance },
+  );
+  for (const item of due) {
+    const claimed = app
+      .db()
+      .newQuery(
+        "UPDATE mail_queue SET status = 'sending', claim = {:instance}, attempts = attempts + 1 " +
+          'WHERE id = {:id} AND status = {:status} AND attempts = {:attempts}',
+      )
+      .bind({
+        id: item.id,
+        instance,
+        status: item.getString('status'),
+        attempts: item.getInt('attempts'),
+      })
+      .execute();
+    if (claimed.rowsAffected() !== 1) continue;
+    item.set('attempts', item.getInt('attempts') + 1);
+    item.set('status', 'sending');
+    send(app, item);
+  }
+}
+
+/** Age in seconds of the oldest e-mail not yet sent (0 when none waits), for /api/health. */
+function oldestWaitingSeconds(app) {
+  const row = new DynamicModel({ oldest: '' });
+  app
+    .db()
+    .newQuery("SELECT COALESCE(MIN(created), '') AS oldest FROM mail_queue WHERE status != 'sent'")
+    .one(row);
+  if (!row.oldest) return 0;
+  return Math.max(
+    0,
+    Math.round((Date.now() - new Date(row.oldest.replace(' ', 'T')).getTime()) / 1000),
+  );
+}
+
+module.exports = { render, enqueue, drain, esc, oldestWaitingSeconds };

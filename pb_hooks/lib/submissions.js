@@ -1,14 +1,49 @@
 // Quotes, urgent requests and pickup requests, all read from the domain's catalogue of kinds.
 const domain = require(`${__hooks}/lib/generated/domain.cjs`);
 
-/** The next request number of a numbered kind: its first number, then one more than the highest stored. */
-function nextNumber(app, def) {
+function highest(app, def) {
   const row = new DynamicModel({ max: 0 });
   app
     .db()
     .newQuery('SELECT COALESCE(MAX(number), 0) AS max FROM ' + def.collection)
     .one(row);
-  return Math.max(row.max + 1, def.firstNumber);
+  const counter = new DynamicModel({ value: 0 });
+  try {
+    app
+      .db()
+      .newQuery('SELECT value FROM counters WHERE name = {:name}')
+      .bind({ name: def.collection })
+      .one(counter);
+  } catch (_) {
+    // no number given yet
+  }
+  return Math.max(row.max, counter.value);
+}
+
+/**
+ * The number the next request of a numbered kind will get: its first number, then one more than
+ * the highest ever given (kept in `counters`, so a deleted request's number is never given again).
+ */
+function nextNumber(app, def) {
+  return Math.max(highest(app, def) + 1, def.firstNumber);
+}
+
+/** Take the next number, inside the transaction that stores the request. */
+function takeNumber(txApp, def) {
+  const number = nextNumber(txApp, def);
+  txApp
+    .db()
+    .newQuery(
+      'INSERT INTO counters (id, name, value) VALUES ({:id}, {:name}, {:value}) ' +
+        'ON CONFLICT(name) DO UPDATE SET value = excluded.value',
+    )
+    .bind({
+      id: $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789'),
+      name: def.collection,
+      value: number,
+    })
+    .execute();
+  return number;
 }
 
 /** What a sender learns back: enough to confirm delivery, nothing of anybody else's data. */
@@ -31,16 +66,6 @@ function fieldErrors(errors) {
   const data = {};
   for (const name in errors) data[name] = new ValidationError('invalid_' + name, errors[name]);
   return data;
-}
-
-/** A stored record as the catalogue reads it: its stored fields, numbers as numbers. */
-function plain(record, def) {
-  const out = { id: record.id, created: record.getString('created') };
-  for (const field of domain.storedFields(def)) {
-    out[field.name] =
-      field.type === 'number' ? record.getFloat(field.name) : record.getString(field.name);
-  }
-  return out;
 }
 
 function handleCreate(e) {
@@ -66,15 +91,20 @@ function handleCreate(e) {
   e.record.set('mailSentAt', '');
   e.record.set('mailNextAt', '');
 
-  // PocketBase answers with the stored record (mail state fields are hidden from non-superusers).
-  if (def.firstNumber === undefined) return e.next();
-
-  // Request numbers: the first one, then +1, unique across devices even when created at once.
+  // One transaction: the request, its number (first one, then +1, unique across devices even when
+  // created at once) and its e-mails in the queue (onRecordCreate) are stored together or not at all.
   e.app.runInTransaction((txApp) => {
-    e.record.set('number', nextNumber(txApp, def));
+    if (def.firstNumber !== undefined) e.record.set('number', takeNumber(txApp, def));
     e.app = txApp;
     e.next();
   });
 }
 
-module.exports = { handleCreate, receipt, nextNumber, plain };
+/** Inside the save (and its transaction): queue the e-mails of a new submission. */
+function afterInsert(e) {
+  e.next();
+  const def = domain.kindOfCollection(e.record.collection().name);
+  if (def) require(`${__hooks}/lib/mail.js`).enqueue(e.app, e.record, def);
+}
+
+module.exports = { handleCreate, afterInsert, receipt, nextNumber };

@@ -4,6 +4,7 @@ export {
   SUBMISSION_KIND_LIST,
   kindOfCollection,
   prepareSubmission,
+  confirmationMail,
   storedFields,
   TRACKING_NUMBER_RULE,
 } from './submissions';

@@ -278,7 +278,25 @@ export interface MailContent {
   /** The heading of the message. */
   title: string;
   replyTo: string;
+  /** Plain paragraphs under the heading. */
+  paragraphs?: string[];
   sections: MailSection[];
+}
+
+/** How customers reach the company (pb_hooks/lib/company.json), for the confirmation e-mail. */
+export interface CompanyContact {
+  name: string;
+  phone: string;
+  email: string;
+  whatsapp: string;
+}
+
+/** What a requester is told was received, in the confirmation e-mail. */
+interface Receipt {
+  subject: string;
+  greeting: string;
+  next: string;
+  rows: [string, string][];
 }
 
 export interface SubmissionKindDef {
@@ -296,6 +314,9 @@ export interface SubmissionKindDef {
   };
   /** The e-mail to the company. */
   mail: (r: StoredSubmission, fixedPlace: FixedPickupPlace) => MailContent;
+  /** The field with the requester's e-mail address: the confirmation e-mail goes there. */
+  requesterEmail: string;
+  receipt: (r: StoredSubmission) => Receipt;
 }
 
 const str = (r: StoredSubmission, name: string) => {
@@ -349,6 +370,18 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     collection: 'quotes',
     label: 'Cotação expressa',
     rules: QUOTE_RULES,
+    requesterEmail: 'senderEmail',
+    receipt: (r) => ({
+      subject: 'Recebemos sua solicitação de cotação',
+      greeting: str(r, 'senderName'),
+      next: 'Recebemos sua solicitação de cotação. Nossa equipe vai conferir os dados e responder por e-mail com a confirmação do valor.',
+      rows: [
+        ['Retirada', str(r, 'pickupLocation')],
+        ['Entrega', str(r, 'deliveryLocation')],
+        ['Peso', formatKg(num(r, 'weightKg'))],
+        ['Valor estimado', priceText(num(r, 'priceCents'))],
+      ],
+    }),
     derived: {
       fields: ['insuranceCents', 'priceCents'],
       compute: (stored) => {
@@ -392,6 +425,17 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     collection: 'urgent_requests',
     label: 'Entrega urgente',
     rules: URGENT_RULES,
+    requesterEmail: 'senderEmail',
+    receipt: (r) => ({
+      subject: 'Recebemos sua solicitação de entrega urgente',
+      greeting: str(r, 'senderName'),
+      next: 'Recebemos sua solicitação de entrega urgente. Vamos verificá-la e enviar uma cotação para sua aprovação.',
+      rows: [
+        ['De', str(r, 'senderCity')],
+        ['Para', `${str(r, 'recipientName')} — ${str(r, 'recipientCity')}`],
+        ['Peso', formatKg(num(r, 'weightKg'))],
+      ],
+    }),
     mail: (r) => ({
       subject: `Solicitação de Entrega Urgente - ${str(r, 'senderName')}`,
       title: 'Solicitação de Entrega Urgente',
@@ -423,6 +467,17 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     label: 'Solicitação de coleta',
     rules: PICKUP_RULES,
     firstNumber: 1035,
+    requesterEmail: 'email',
+    receipt: (r) => ({
+      subject: `Recebemos sua solicitação de coleta nº ${num(r, 'number')}`,
+      greeting: str(r, 'solicitadaPor'),
+      next: `A solicitação de coleta nº ${num(r, 'number')} foi recebida. Vamos verificá-la e responder por e-mail ainda hoje.`,
+      rows: [
+        ['Número da solicitação', String(num(r, 'number'))],
+        ['Coleta em', `${str(r, 'empresa')} — ${str(r, 'cidade')} - ${str(r, 'estado')}`],
+        ['O que vamos entregar', str(r, 'tipoEntrega')],
+      ],
+    }),
     mail: (r, place) => {
       const title = 'Formulário de Solicitação';
       const tipo = str(r, 'tipoEntrega');
@@ -475,6 +530,38 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     },
   },
 };
+
+/** The short confirmation e-mail to the person who sent a request (issue: customers hear from us). */
+export function confirmationMail(
+  def: SubmissionKindDef,
+  r: StoredSubmission,
+  contact: CompanyContact,
+): MailContent & { to: string } {
+  const receipt = def.receipt(r);
+  const whatsapp = contact.whatsapp.replace(/^55(\d{2})(\d{5})(\d{4})$/, '($1) $2-$3');
+  return {
+    to: str(r, def.requesterEmail),
+    subject: `${receipt.subject} - ${contact.name}`,
+    title: receipt.subject,
+    replyTo: contact.email,
+    paragraphs: [
+      `Olá, ${receipt.greeting}.`,
+      receipt.next,
+      'Se algo estiver errado, responda a este e-mail ou fale conosco pelos contatos abaixo.',
+    ],
+    sections: [
+      { title: 'O que recebemos', rows: receipt.rows },
+      {
+        title: 'Fale conosco',
+        rows: [
+          ['Telefone', contact.phone],
+          ['WhatsApp', whatsapp],
+          ['E-mail', contact.email],
+        ],
+      },
+    ],
+  };
+}
 
 export const SUBMISSION_KIND_LIST = Object.values(SUBMISSION_KINDS);
 

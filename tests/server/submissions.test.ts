@@ -117,6 +117,21 @@ describe('request numbers', () => {
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => start + 1 + i));
   });
 
+  it('never repeat, also after the newest request is deleted', async () => {
+    const create = () =>
+      call(stack.url, '/api/collections/pickup_requests/records', {
+        method: 'POST',
+        token: clientToken,
+        body: pickupPayload(),
+      });
+    const newest = await create();
+    await stack.admin(`/api/collections/pickup_requests/records/${newest.body.id}`, {
+      method: 'DELETE',
+    });
+    const next = await create();
+    expect(next.body.number).toBe(newest.body.number + 1);
+  });
+
   it('start at 1035 on an empty server', async () => {
     const fresh = await startStack();
     try {
@@ -152,10 +167,12 @@ describe('idempotent creates', () => {
       `/api/collections/quotes/records?filter=${encodeURIComponent(`senderName="Cliente Repetido"`)}`,
     );
     expect(stored.totalItems).toBe(1);
-    await new Promise((r) => setTimeout(r, 300));
+    await stack.sink.waitFor((m) => String(m.html).includes('Cliente Repetido'), 2);
+    await new Promise((r) => setTimeout(r, 500));
+    // One to the company, one confirmation to the sender: not two of each.
     expect(
       stack.sink.messages.filter((m) => String(m.html).includes('Cliente Repetido')),
-    ).toHaveLength(1);
+    ).toHaveLength(2);
   });
 
   it('a repeated pickup request answers with the number it already has', async () => {
