@@ -86,6 +86,8 @@ export default tseslint.config(
         onRecordValidate: 'readonly',
         Collection: 'readonly',
         NumberField: 'readonly',
+        DateField: 'readonly',
+        RelationField: 'readonly',
         TextField: 'readonly',
         Record: 'readonly',
         MailerMessage: 'readonly',

@@ -235,6 +235,29 @@ function drain(app) {
   }
 }
 
+/**
+ * 'Reenviar e-mail' in the staff inbox: the request's company e-mail goes back to the queue, to be
+ * sent at the next run. One being sent right now is left alone (it may still arrive).
+ */
+function resend(app, source, recordId) {
+  const items = app.findRecordsByFilter(
+    'mail_queue',
+    "source = {:source} && record = {:record} && purpose = 'company'",
+    '-created',
+    1,
+    0,
+    { source, record: recordId },
+  );
+  const item = items[0];
+  if (!item) return 'missing';
+  if (item.getString('status') === 'sending') return 'sending';
+  item.set('status', 'pending');
+  item.set('nextAt', '');
+  app.unsafeWithoutHooks().save(item);
+  mirror(app, item);
+  return 'pending';
+}
+
 /** Age in seconds of the oldest e-mail not yet sent (0 when none waits), for /api/health. */
 function oldestWaitingSeconds(app) {
   const row = new DynamicModel({ oldest: '' });
@@ -249,4 +272,4 @@ function oldestWaitingSeconds(app) {
   );
 }
 
-module.exports = { render, enqueue, drain, esc, oldestWaitingSeconds };
+module.exports = { render, enqueue, drain, resend, esc, oldestWaitingSeconds };

@@ -100,6 +100,32 @@ function handleCreate(e) {
   });
 }
 
+/**
+ * Staff read requests and mark them handled; nobody changes what a customer sent (superusers in the
+ * admin dashboard excepted). The only thing a staff update may carry is `handled: true | false`.
+ */
+function handleUpdate(e) {
+  const def = domain.kindOfCollection(e.collection.name);
+  if (!def || e.hasSuperuserAuth()) return e.next();
+  const body = e.requestInfo().body || {};
+  const other = Object.keys(body).filter((k) => k !== 'handled');
+  if (other.length > 0 || typeof body.handled !== 'boolean') {
+    throw new BadRequestError(
+      'O que o cliente enviou não pode ser alterado: a equipe só marca a solicitação como atendida.',
+    );
+  }
+  if (body.handled && !e.record.getString('handledAt')) {
+    e.record.set('handledAt', new Date().toISOString().replace('T', ' '));
+    e.record.set('handledBy', e.auth.id);
+    e.record.set('handledByName', e.auth.getString('name') || e.auth.email());
+  } else if (!body.handled) {
+    e.record.set('handledAt', '');
+    e.record.set('handledBy', '');
+    e.record.set('handledByName', '');
+  }
+  return e.next();
+}
+
 /** Inside the save (and its transaction): queue the e-mails of a new submission. */
 function afterInsert(e) {
   e.next();
@@ -107,4 +133,4 @@ function afterInsert(e) {
   if (def) require(`${__hooks}/lib/mail.js`).enqueue(e.app, e.record, def);
 }
 
-module.exports = { handleCreate, afterInsert, receipt, nextNumber };
+module.exports = { handleCreate, handleUpdate, afterInsert, receipt, nextNumber };

@@ -563,6 +563,18 @@ export function confirmationMail(
   };
 }
 
+/** What the server keeps on every request besides what was sent: its e-mail's state and who handled it. */
+export const SUBMISSION_STATE_FIELDS = [
+  'mailStatus',
+  'mailAttempts',
+  'mailError',
+  'mailSentAt',
+  'mailNextAt',
+  'handledAt',
+  'handledBy',
+  'handledByName',
+] as const;
+
 export const SUBMISSION_KIND_LIST = Object.values(SUBMISSION_KINDS);
 
 export function kindOfCollection(collection: string): SubmissionKindDef | undefined {
