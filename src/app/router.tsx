@@ -15,6 +15,7 @@ const TrackingLookupPage = lazy(() => import('../features/tracking-lookup/tracki
 const AccessPage = lazy(() => import('../features/access/access-page'));
 const PickupRequestPage = lazy(() => import('../features/pickup/pickup-request-page'));
 const TrackingAdminPage = lazy(() => import('../features/tracking-admin/tracking-admin-page'));
+const RequestsInboxPage = lazy(() => import('../features/tracking-admin/requests-inbox-page'));
 
 export const router = createBrowserRouter([
   {
@@ -31,6 +32,7 @@ export const router = createBrowserRouter([
       { path: paths.access, element: <AccessPage /> },
       { path: paths.pickupRequest, element: <PickupRequestPage /> },
       { path: paths.trackingAdmin, element: <TrackingAdminPage /> },
+      { path: paths.requestsInbox, element: <RequestsInboxPage /> },
       { path: '*', element: <NotFound /> },
     ],
   },

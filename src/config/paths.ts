@@ -9,6 +9,7 @@ export const paths = {
   localities: '/localidades',
   pickupRequest: '/formulario-solicitacao',
   trackingAdmin: '/admin/tracking',
+  requestsInbox: '/admin/solicitacoes',
   privacy: '/privacidade',
 } as const;
 

@@ -2,6 +2,7 @@ import { Stack } from '@chakra-ui/react';
 import { PageTitle } from '../../components/page-title';
 import { staffApi } from '../../lib/pocketbase';
 import { useSession } from '../../lib/session';
+import { StaffLinks } from './staff-links';
 import { StaffSignIn } from './staff-sign-in';
 import { TrackingManager } from './tracking-manager';
 
@@ -11,6 +12,7 @@ export default function TrackingAdminPage() {
   return (
     <Stack gap="4">
       <PageTitle title="Gerenciar Status de Rastreamento" />
+      <StaffLinks signedIn={Boolean(token)} />
       {token ? <TrackingManager /> : <StaffSignIn />}
     </Stack>
   );

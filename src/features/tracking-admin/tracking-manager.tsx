@@ -146,25 +146,10 @@ export function TrackingManager() {
     }
   };
 
-  const signOut = () => {
-    try {
-      signOutStaff();
-      toaster.create({ title: 'Logout realizado com sucesso', type: 'success' });
-    } catch {
-      toaster.create({ title: 'Erro ao fazer logout', type: 'error' });
-    }
-  };
-
   const shown = (records ?? []).filter((r) => r.number.includes(normalizeTrackingNumber(filter)));
 
   return (
     <Stack gap="6">
-      <Flex justify="flex-end">
-        <Button variant="outline" onClick={signOut}>
-          Sair
-        </Button>
-      </Flex>
-
       <form onSubmit={register} noValidate>
         <HStack w="full" align="end">
           <Field.Root flex="1">

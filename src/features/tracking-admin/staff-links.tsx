@@ -1,0 +1,44 @@
+import { Button, Flex, HStack, Link } from '@chakra-ui/react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { toaster } from '../../components/toaster';
+import { paths } from '../../config/paths';
+import { signOutStaff } from './api';
+
+const LINKS = [
+  { to: paths.trackingAdmin, label: 'Rastreamentos' },
+  { to: paths.requestsInbox, label: 'Solicitações' },
+] as const;
+
+/** The staff area's own menu: its two screens, and 'Sair' once signed in. */
+export function StaffLinks({ signedIn }: { signedIn: boolean }) {
+  const { pathname } = useLocation();
+  const signOut = () => {
+    try {
+      signOutStaff();
+      toaster.create({ title: 'Logout realizado com sucesso', type: 'success' });
+    } catch {
+      toaster.create({ title: 'Erro ao fazer logout', type: 'error' });
+    }
+  };
+  return (
+    <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+      <HStack as="nav" aria-label="Área da equipe" gap="4">
+        {LINKS.map((link) => (
+          <Link
+            key={link.to}
+            asChild
+            fontWeight={pathname === link.to ? 'bold' : 'normal'}
+            aria-current={pathname === link.to ? 'page' : undefined}
+          >
+            <RouterLink to={link.to}>{link.label}</RouterLink>
+          </Link>
+        ))}
+      </HStack>
+      {signedIn && (
+        <Button variant="outline" onClick={signOut}>
+          Sair
+        </Button>
+      )}
+    </Flex>
+  );
+}
