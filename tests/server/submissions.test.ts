@@ -284,6 +284,45 @@ describe('bad input', () => {
   });
 
   it.each([
+    [{ weight: 1e308 }, 'weight', 'Use no máximo 1.000 kg'],
+    [{ weight: '1e308' }, 'weight', 'Informe um número maior que zero'],
+    [{ height: '99999' }, 'height', 'Use no máximo 500 cm'],
+    [{ invoiceValue: '-100' }, 'invoiceValue', 'Informe um valor em reais, como 1.234,56'],
+    [{ invoiceValue: '99.999.999,00' }, 'invoiceValue', 'Use no máximo R$ 10.000.000,00'],
+    [{ senderZip: '1' }, 'senderZip', 'CEP inválido'],
+    [{ senderPhone: '11' }, 'senderPhone', 'Telefone inválido'],
+  ])('a quote with %j is refused with a Portuguese message', async (change, field, message) => {
+    const res = await call(stack.url, '/api/collections/quotes/records', {
+      method: 'POST',
+      body: quotePayload(change),
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.data)).toEqual([field]);
+    expect(res.body.data[field].message).toBe(`${message}.`);
+  });
+
+  it('stores text without control or direction-changing characters, and weights past the table as Consultar', async () => {
+    const res = await call(stack.url, '/api/collections/quotes/records', {
+      method: 'POST',
+      body: quotePayload({
+        senderName: 'Ana\u0000 \u202eSouza\r\n',
+        itemDescription: 'linha 1\r\nlinha 2\u0007',
+        weight: '45,5',
+      }),
+    });
+    expect(res.status).toBe(200);
+    const stored = await stack.admin(`/api/collections/quotes/records/${res.body.id}`);
+    expect(stored.senderName).toBe('Ana Souza');
+    expect(stored.itemDescription).toBe('linha 1\nlinha 2');
+    expect(stored.weightKg).toBe(45.5);
+    expect(stored.priceCents).toBe(0); // 'Consultar': above the price table
+    const [mail] = await stack.sink.waitFor(
+      (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes('Ana Souza'),
+    );
+    expect(String(mail!.html)).toContain('Consultar');
+  });
+
+  it.each([
     [{ tipoEntrega: 'Frutas' }, 'tipoEntrega'],
     [{ saiLocalColeta: 'talvez' }, 'saiLocalColeta'],
     [{ estado: 'XX' }, 'estado'],
