@@ -42,6 +42,8 @@ export interface FieldRule {
   /** Largest number (decimal: in `unit`; money: in reais). */
   maxValue?: number;
   unit?: string;
+  /** Personal data (LGPD): anonymized once the request is older than the retention period. */
+  personal?: boolean;
   /** Multi-line text keeps its line breaks. */
   multiline?: boolean;
   /** For kind 'document': the field that holds 'cpf' or 'cnpj'. */

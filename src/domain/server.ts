@@ -5,6 +5,8 @@ export {
   kindOfCollection,
   prepareSubmission,
   confirmationMail,
+  personalFields,
+  ANONYMIZED,
   storedFields,
   TRACKING_NUMBER_RULE,
 } from './submissions';

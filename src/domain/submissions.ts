@@ -65,11 +65,26 @@ function partyRules(
       required: true,
       max: 18,
       documentTypeField: `${prefix}DocumentType`,
+      personal: true,
     },
-    textRule(`${prefix}Name`, `Nome do ${who}`, true),
-    textRule(`${prefix}Address`, `Endereço do ${who}`, true, { max: 300 }),
-    { name: `${prefix}Zip`, label: `CEP do ${who}`, kind: 'cep', required: true, max: 9 },
-    { name: `${prefix}Phone`, label: `Telefone do ${who}`, kind: 'phone', required: true, max: 15 },
+    textRule(`${prefix}Name`, `Nome do ${who}`, true, { personal: true }),
+    textRule(`${prefix}Address`, `Endereço do ${who}`, true, { max: 300, personal: true }),
+    {
+      name: `${prefix}Zip`,
+      label: `CEP do ${who}`,
+      kind: 'cep',
+      required: true,
+      max: 9,
+      personal: true,
+    },
+    {
+      name: `${prefix}Phone`,
+      label: `Telefone do ${who}`,
+      kind: 'phone',
+      required: true,
+      max: 15,
+      personal: true,
+    },
     textRule(`${prefix}City`, `Cidade do ${who}`, requireCity, {
       fallback: requireCity ? undefined : NOT_INFORMED,
     }),
@@ -81,6 +96,7 @@ function partyRules(
             kind: 'email',
             required: requireEmail,
             max: 254,
+            personal: true,
           } as FieldRule,
         ]
       : []),
@@ -117,6 +133,7 @@ const invoiceRules: FieldRule[] = [
 const receiverRule = (required: boolean) =>
   textRule('recipientReceiver', 'Recebedor', required, {
     fallback: required ? undefined : { copy: 'recipientName' },
+    personal: true,
   });
 
 const QUOTE_RULES: FieldRule[] = [
@@ -164,7 +181,10 @@ const URGENT_RULES: FieldRule[] = [
 ];
 
 const PICKUP_RULES: FieldRule[] = [
-  textRule('solicitadaPor', 'Solicitada por', true, { requiredMessage: 'Nome é obrigatório' }),
+  textRule('solicitadaPor', 'Solicitada por', true, {
+    requiredMessage: 'Nome é obrigatório',
+    personal: true,
+  }),
   {
     name: 'tipoEntrega',
     label: 'O que vamos entregar?',
@@ -187,7 +207,10 @@ const PICKUP_RULES: FieldRule[] = [
     fallback: 'sim',
   },
   textRule('empresa', 'Empresa', true, { requiredMessage: 'Empresa é obrigatória' }),
-  textRule('contato', 'Contato', true, { requiredMessage: 'Contato é obrigatório' }),
+  textRule('contato', 'Contato', true, {
+    requiredMessage: 'Contato é obrigatório',
+    personal: true,
+  }),
   {
     name: 'telefone',
     label: 'Telefone',
@@ -195,6 +218,7 @@ const PICKUP_RULES: FieldRule[] = [
     required: true,
     requiredMessage: 'Telefone é obrigatório',
     max: 30,
+    personal: true,
   },
   {
     name: 'email',
@@ -203,8 +227,13 @@ const PICKUP_RULES: FieldRule[] = [
     required: true,
     requiredMessage: INVALID_EMAIL,
     max: 254,
+    personal: true,
   },
-  textRule('endereco', 'Endereço', true, { requiredMessage: 'Endereço é obrigatório', max: 300 }),
+  textRule('endereco', 'Endereço', true, {
+    requiredMessage: 'Endereço é obrigatório',
+    max: 300,
+    personal: true,
+  }),
   textRule('cidade', 'Cidade', true, { requiredMessage: 'Cidade é obrigatória' }),
   {
     name: 'estado',
@@ -573,7 +602,15 @@ export const SUBMISSION_STATE_FIELDS = [
   'handledAt',
   'handledBy',
   'handledByName',
+  'anonymizedAt',
 ] as const;
+
+/** What is erased from a request once it is older than the retention period (LGPD). */
+export const ANONYMIZED = 'Anonimizado';
+
+export function personalFields(def: SubmissionKindDef): string[] {
+  return def.rules.filter((r) => r.personal).map((r) => r.name);
+}
 
 export const SUBMISSION_KIND_LIST = Object.values(SUBMISSION_KINDS);
 

@@ -18,6 +18,8 @@ export const COMPANY_MAILBOX = 'pedidos@teste.example';
 
 export interface Stack {
   url: string;
+  /** The PocketBase data folder (temporary, removed by `stop`). */
+  dataDir: string;
   sink: MailSink;
   /** Superuser call, to look behind the API rules. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- PocketBase records of any collection
@@ -34,11 +36,11 @@ export interface Stack {
  */
 export async function startStack(
   env: Record<string, string> = {},
-  opts: { publicDir?: string; mailClock?: boolean } = {},
+  opts: { publicDir?: string; mailClock?: boolean; dataDir?: string } = {},
 ): Promise<Stack> {
   const sink = new MailSink();
   const smtpPort = await sink.start();
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-test-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'pb-test-'));
   const port = await freePort();
   const options = {
     port,
@@ -69,6 +71,7 @@ export async function startStack(
   }, 200);
   const stack: Stack = {
     url: server.url,
+    dataDir,
     sink,
     admin: (path, init) => server.admin(path, init as never),
     stopServer: async () => {

@@ -39,7 +39,17 @@ export default function PrivacyPage() {
         Sem conexão, um pedido fica guardado apenas neste aparelho até ser enviado. Os números que
         você rastreou também ficam guardados aqui, para consulta sem sinal; você pode apagá-los a
         qualquer momento. Os pedidos enviados ficam no nosso servidor e são encaminhados por e-mail
-        à nossa equipe.
+        à nossa equipe. Você também recebe um e-mail confirmando o que recebemos.
+      </Text>
+      <Heading as="h2" size="md">
+        Por quanto tempo
+      </Heading>
+      <Text>
+        Guardamos os dados pessoais de um pedido por 12 meses, o tempo de atender e acompanhar a
+        entrega. Depois disso, um processo automático diário apaga nome, documento, endereço,
+        telefone e e-mail do pedido; ficam apenas dados sem identificação (cidades, peso, medidas e
+        valores), para estatística. As cópias de segurança do servidor são substituídas a cada sete
+        dias.
       </Text>
       <Heading as="h2" size="md">
         Seus direitos

@@ -1,0 +1,49 @@
+// Personal data kept only as long as needed (LGPD): a request older than RETENTION_DAYS (365 by
+// default) keeps its cities, measures and prices, loses its personal fields (the catalogue marks
+// them), and its rendered e-mails are deleted from the queue.
+const cfg = require(`${__hooks}/lib/config.js`);
+const domain = require(`${__hooks}/lib/generated/domain.cjs`);
+
+function iso(ms) {
+  return new Date(ms).toISOString().replace('T', ' ');
+}
+
+function anonymizeOld(app) {
+  const days = Number(cfg.env('RETENTION_DAYS', '365'));
+  const cutoff = iso(Date.now() - days * 24 * 60 * 60 * 1000);
+  let total = 0;
+  for (const def of domain.SUBMISSION_KIND_LIST) {
+    const personal = domain.personalFields(def);
+    for (;;) {
+      const old = app.findRecordsByFilter(
+        def.collection,
+        "created < {:cutoff} && anonymizedAt = ''",
+        'created',
+        200,
+        0,
+        { cutoff },
+      );
+      if (old.length === 0) break;
+      app.runInTransaction((txApp) => {
+        for (const record of old) {
+          for (const field of personal) {
+            if (record.getString(field) !== '') record.set(field, domain.ANONYMIZED);
+          }
+          record.set('mailError', '');
+          record.set('anonymizedAt', iso(Date.now()));
+          txApp.unsafeWithoutHooks().saveNoValidate(record);
+          txApp
+            .db()
+            .newQuery('DELETE FROM mail_queue WHERE source = {:source} AND record = {:id}')
+            .bind({ source: def.collection, id: record.id })
+            .execute();
+        }
+      });
+      total += old.length;
+    }
+  }
+  if (total > 0) app.logger().info('Pedidos anonimizados', 'total', total, 'antesDe', cutoff);
+  return total;
+}
+
+module.exports = { anonymizeOld };
