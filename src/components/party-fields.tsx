@@ -28,6 +28,8 @@ interface PartyFieldsProps {
   withEmail?: boolean;
   withReceiver?: boolean;
   withInvoice?: boolean;
+  /** From the first submit attempt on, or when the server refused what was sent. */
+  showErrors: boolean;
 }
 
 /** Sender or recipient card: document with its mask, name, address, CEP, phone, city, and extras. */
@@ -39,8 +41,8 @@ export function PartyFields({
   withEmail,
   withReceiver,
   withInvoice,
+  showErrors,
 }: PartyFieldsProps) {
-  const showErrors = form.submitCount > 0;
   const name = (field: string) => `${prefix}${field}`;
   const props = (field: string) => ({
     name: name(field),

@@ -22,6 +22,20 @@ export function announce(outcome: SubmitOutcome, messages: Messages): void {
     toaster.create({ ...SAVED_ON_DEVICE, type: 'info', duration: 8000 });
     return;
   }
-  // Refused by the server: it stays in 'Envios' with the server's messages, so nothing is lost.
+  // Refused by the server: what was typed stays in the form (and in 'Envios') with the server's
+  // messages, so nothing is lost and the person knows what to correct.
+  const fields = Object.values(outcome.item.fieldErrors ?? {});
+  if (fields.length > 0) {
+    toaster.create({ ...refusedToast(fields), type: 'error', duration: 10_000 });
+    return;
+  }
   toaster.create({ ...messages.failed, type: 'error', duration: 8000 });
+}
+
+/** The server refused some fields: say which, and that nothing was lost. */
+export function refusedToast(fieldMessages: string[]) {
+  return {
+    title: 'Confira os dados destacados',
+    description: `O servidor não aceitou: ${fieldMessages.join('; ')}. O pedido continua guardado em Envios até ser corrigido.`,
+  };
 }

@@ -1,15 +1,30 @@
 import { useFormik } from 'formik';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { ObjectSchema } from 'yup';
 import { REQUIRED, type FieldErrors, type FieldRule } from '../domain/fields';
 import type { FormValues } from '../domain/schemas';
+import type { SubmissionKind } from '../domain/submissions';
+import { db, type OutboxItem } from '../lib/db';
 import { scrollToFirstError } from './form-fields';
 
+/** What a page does with a valid form, and how it hands the outcome back. */
+export interface SubmitContext {
+  /** An outbox item this submission takes the place of (a refused one being corrected). */
+  replaces?: string;
+  /** Delivered or saved on the device: the form starts again. */
+  reset: () => void;
+  /** Refused by the server: the form keeps what was typed and shows the server's messages. */
+  refused: (item: OutboxItem) => void;
+}
+
 interface Options {
+  /** The kind of submission: an item of it refused earlier can be opened here (`?envio=<id>`). */
+  kind: SubmissionKind;
   rules: readonly FieldRule[];
   schema: ObjectSchema<FormValues>;
   initialValues: FormValues;
-  onValid: (values: FormValues, reset: () => void) => Promise<void>;
+  onValid: (values: FormValues, context: SubmitContext) => Promise<void>;
   /** Said when a submit attempt finds errors (each form has its own words in SPEC.md §8). */
   onIncomplete?: (problems: Problems) => void;
 }
@@ -32,24 +47,83 @@ export function problemsOf(rules: readonly FieldRule[], errors: FieldErrors): Pr
   return problems;
 }
 
+/** A stored payload as form values: every known field, as text. */
+function asValues(initial: FormValues, payload: Record<string, unknown>): FormValues {
+  const values = { ...initial };
+  for (const name of Object.keys(initial)) {
+    const v = payload[name];
+    if (v !== undefined && v !== null) values[name] = String(v);
+  }
+  return values;
+}
+
 /**
  * A Formik form over the domain's field rules: errors show from the first submit attempt on,
- * each under its field, and an incomplete attempt scrolls to the first one.
+ * each under its field, and an incomplete attempt scrolls to the first one. A submission the
+ * server refused stays in the form (and in 'Envios') with the server's messages until corrected.
  */
-export function useRulesForm({ rules, schema, initialValues, onValid, onIncomplete }: Options) {
+export function useRulesForm({
+  kind,
+  rules,
+  schema,
+  initialValues,
+  onValid,
+  onIncomplete,
+}: Options) {
+  const [params, setParams] = useSearchParams();
+  const reopenId = params.get('envio');
+  const replaces = useRef<string | undefined>(undefined);
+  const [serverRefused, setServerRefused] = useState(false);
+
   const form = useFormik<FormValues>({
     initialValues,
     validationSchema: schema,
-    onSubmit: (values, helpers) => onValid(values, () => helpers.resetForm()),
+    onSubmit: (values, helpers) =>
+      onValid(values, {
+        replaces: replaces.current,
+        reset: () => {
+          replaces.current = undefined;
+          setServerRefused(false);
+          helpers.resetForm();
+          if (params.has('envio')) setParams({}, { replace: true });
+        },
+        refused: (item) => {
+          replaces.current = item.id;
+          setServerRefused(true);
+          helpers.setErrors(item.fieldErrors ?? {});
+          scrollToFirstError();
+        },
+      }),
   });
 
+  // 'Abrir no formulário' from 'Envios': the refused item's values and messages, to correct.
+  const { setValues, setErrors } = form;
+  useEffect(() => {
+    if (!reopenId) return;
+    let cancelled = false;
+    void db.outbox.get(reopenId).then((item) => {
+      if (cancelled || !item || item.kind !== kind || item.state === 'sent') return;
+      replaces.current = item.id;
+      void setValues(asValues(initialValues, item.payload), false).then(() => {
+        if (cancelled) return;
+        setServerRefused(true);
+        setErrors(item.fieldErrors ?? {});
+        scrollToFirstError();
+      });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [reopenId, kind, initialValues, setValues, setErrors]);
+
+  const showErrors = form.submitCount > 0 || serverRefused;
   const isRequired = (name: string) => Boolean(rules.find((r) => r.name === name)?.required);
 
   const field = (name: string) => ({
     name,
     value: form.values[name] ?? '',
     onValueChange: (v: string) => void form.setFieldValue(name, v),
-    error: form.submitCount > 0 ? form.errors[name] : undefined,
+    error: showErrors ? form.errors[name] : undefined,
     required: isRequired(name),
   });
 
@@ -65,5 +139,5 @@ export function useRulesForm({ rules, schema, initialValues, onValid, onIncomple
     await form.submitForm();
   };
 
-  return { form, field, isRequired, onSubmit };
+  return { form, field, isRequired, onSubmit, showErrors };
 }

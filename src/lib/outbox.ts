@@ -260,13 +260,24 @@ function announceWaiting() {
   globalThis.dispatchEvent?.(new Event(OUTBOX_WAITING_EVENT));
 }
 
-/** What every form calls: store on the device first, then try to send right away. */
+/**
+ * What every form calls: store on the device first, then try to send right away. `replaces` is an
+ * item this one corrects (refused by the server earlier): it goes when the new one is stored.
+ */
 export async function submit(
   kind: OutboxKind,
   payload: Record<string, unknown>,
   token?: string,
+  replaces?: string,
 ): Promise<SubmitOutcome> {
-  const queued = await enqueue(kind, payload, token);
+  const queued = await db.transaction('rw', db.outbox, async () => {
+    const item = await enqueue(kind, payload, token);
+    if (replaces) {
+      const old = await db.outbox.get(replaces);
+      if (old && old.state !== 'sending' && old.state !== 'sent') await db.outbox.delete(replaces);
+    }
+    return item;
+  });
   if (typeof navigator !== 'undefined' && !navigator.onLine) {
     await db.outbox.update(queued.id, { notice: 1 });
     announceWaiting();

@@ -85,7 +85,9 @@ test.describe('express quote', () => {
       priceCents: 12450,
       invoiceValueCents: 150000,
     });
-    const mails = await stack.sink.waitFor((m) => String(m.html).includes(name));
+    const mails = await stack.sink.waitFor(
+      (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Solicitação de Cotação');
     expect(String(mails[0]!.html)).toContain('Peças de reposição');

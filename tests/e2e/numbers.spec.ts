@@ -57,7 +57,9 @@ test('the quote form: 1,5 kg and R$ 1.234,56 are priced, stored and mailed as ty
     insuranceCents: 1235,
     priceCents: 9615,
   });
-  const [mail] = await stack.sink.waitFor((m) => String(m.html).includes(name));
+  const [mail] = await stack.sink.waitFor(
+    (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+  );
   const html = String(mail!.html);
   expect(html).toContain('1,50 kg');
   expect(html).toContain('R$ 1.234,56');

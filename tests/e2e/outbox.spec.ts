@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { startStack, type Stack } from '../support/stack';
 import { expect, test, waitForWorker } from './fixtures';
 import { fillQuote } from './form-helpers';
@@ -49,10 +49,16 @@ test('offline: saved on the device, survives reload and a new page, sent once wh
     timeout: 20_000,
   });
   await expect.poll(async () => (await quotesBy(stack, name)).totalItems).toBe(1);
-  await stack.sink.waitFor((m) => String(m.html).includes(name));
+  await stack.sink.waitFor(
+    (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+  );
   await again.waitForTimeout(1000);
   expect((await quotesBy(stack, name)).totalItems).toBe(1);
-  expect(stack.sink.messages.filter((m) => String(m.html).includes(name))).toHaveLength(1);
+  expect(
+    stack.sink.messages.filter(
+      (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+    ),
+  ).toHaveLength(1);
 });
 
 test('server stopped during the submit, then restarted: delivered once', async ({ page }) => {
@@ -72,35 +78,77 @@ test('server stopped during the submit, then restarted: delivered once', async (
       timeout: 30_000,
     });
     expect((await quotesBy(own, name)).totalItems).toBe(1);
-    await own.sink.waitFor((m) => String(m.html).includes(name));
-    expect(own.sink.messages.filter((m) => String(m.html).includes(name))).toHaveLength(1);
+    await own.sink.waitFor(
+      (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+    );
+    expect(
+      own.sink.messages.filter(
+        (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+      ),
+    ).toHaveLength(1);
   } finally {
     await own.stop();
   }
 });
 
-test('the server refuses a field changed behind the form: the item shows as failed with its message', async ({
+test('the server refuses a field: the form keeps it with the message, and Envios can open it back to correct', async ({
   page,
   stack,
 }) => {
   const name = `Recusado ${Date.now()}`;
-  await page.route('**/api/collections/quotes/records', async (route) => {
+  const tamper = async (route: Route) => {
     const body = JSON.parse(route.request().postData() ?? '{}');
     await route.continue({ postData: JSON.stringify({ ...body, senderEmail: 'sem-arroba' }) });
-  });
+  };
+  await page.route('**/api/collections/quotes/records', tamper);
   await page.goto('/cotacao');
   await submitQuote(page, name);
-  await expect(page.getByText('Erro ao enviar', { exact: true })).toBeVisible();
-  const badge = page.getByRole('button', { name: 'Envios pendentes: 0, com falha: 1' });
+  await expect(page.getByText('Confira os dados destacados')).toBeVisible();
+  await expect(page.getByText(/O servidor não aceitou: Email inválido/)).toBeVisible();
+  // Nothing typed is lost: the form still has it, with the server's message under the field.
+  const sender = page.getByRole('group', { name: 'Remetente' });
+  await expect(sender.getByLabel('Nome')).toHaveValue(name);
+  await expect(sender.getByText('Email inválido.')).toBeVisible();
+  const badge = page.getByRole('button', { name: 'Envios pendentes: 0, recusados: 1' });
   await expect(badge).toBeVisible();
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  expect((await quotesBy(stack, name)).totalItems).toBe(0);
+
+  // Later, from another page: the refused item opens back into its form.
+  await page.goto('/');
   await badge.click();
   const panel = page.getByRole('dialog');
   await expect(panel.getByText('Não aceito pelo servidor')).toBeVisible();
   await expect(panel.getByText('Email inválido.')).toBeVisible();
-  expect((await quotesBy(stack, name)).totalItems).toBe(0);
+  await panel.getByRole('link', { name: 'Abrir no formulário' }).click();
+  await expect(page).toHaveURL(/\/cotacao\?envio=/);
+  await expect(sender.getByLabel('Nome')).toHaveValue(name);
+  await expect(sender.getByText('Email inválido.')).toBeVisible();
 
-  await panel.getByRole('button', { name: 'Descartar' }).click();
+  await page.unroute('**/api/collections/quotes/records', tamper);
+  await sender.getByLabel('E-mail').fill('corrigido@cliente.example');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('Sua solicitação de cotação foi enviada com sucesso!')).toBeVisible();
+  const stored = await quotesBy(stack, name);
+  expect(stored.totalItems).toBe(1);
+  expect(stored.items[0].senderEmail).toBe('corrigido@cliente.example');
+  // The corrected submission took the refused one's place.
   await expect(page.getByRole('button', { name: /Envios pendentes/ })).toHaveCount(0);
+});
+
+test('a request waiting for the connection can be cancelled', async ({ page, context, stack }) => {
+  const name = `Cancelado ${Date.now()}`;
+  await page.goto('/cotacao');
+  await waitForWorker(page);
+  await context.setOffline(true);
+  await submitQuote(page, name);
+  const badge = page.getByRole('button', { name: 'Envios pendentes: 1' });
+  await badge.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar envio' }).click();
+  await expect(page.getByRole('button', { name: /Envios pendentes/ })).toHaveCount(0);
+  await context.setOffline(false);
+  await page.waitForTimeout(1500);
+  expect((await quotesBy(stack, name)).totalItems).toBe(0);
 });
 
 test('two tabs open while 10 items wait: each reaches the server once', async ({
@@ -126,10 +174,17 @@ test('two tabs open while 10 items wait: each reaches the server once', async ({
     timeout: 30_000,
   });
   await expect(second.getByRole('button', { name: /Envios pendentes/ })).toHaveCount(0);
-  await stack.sink.waitFor((m) => String(m.html).includes(name), 10);
+  await stack.sink.waitFor(
+    (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+    10,
+  );
   await first.waitForTimeout(1000);
   const stored = await quotesBy(stack, name);
   expect(stored.totalItems).toBe(10);
   expect(new Set(stored.items.map((r: { senderName: string }) => r.senderName)).size).toBe(10);
-  expect(stack.sink.messages.filter((m) => String(m.html).includes(name))).toHaveLength(10);
+  expect(
+    stack.sink.messages.filter(
+      (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+    ),
+  ).toHaveLength(10);
 });

@@ -27,6 +27,13 @@ function stateText(item: OutboxItem): string {
   return item.attempts > 0 ? 'Aguardando conexão para reenviar' : 'Aguardando envio';
 }
 
+/** Where each kind of submission is typed: a refused one is opened back there to be corrected. */
+const FORM_OF: Record<OutboxItem['kind'], string> = {
+  quote: paths.quote,
+  urgent: paths.urgent,
+  pickup: paths.pickupRequest,
+};
+
 function OutboxEntry({ item }: { item: OutboxItem }) {
   return (
     <Box
@@ -48,6 +55,17 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
           <RouterLink to={paths.access}>Digitar a senha</RouterLink>
         </Button>
       )}
+      {item.state === 'pending' && (
+        <Button
+          size="xs"
+          mt="2"
+          variant="outline"
+          colorPalette="red"
+          onClick={() => void discardItem(item.id)}
+        >
+          Cancelar envio
+        </Button>
+      )}
       {item.state === 'failed' && (
         <>
           {item.lastError && <Text fontSize="sm">{item.lastError}</Text>}
@@ -58,8 +76,13 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
               ))}
             </List.Root>
           )}
-          <HStack mt="2">
-            <Button size="xs" colorPalette="brand" onClick={() => void retryItem(item.id)}>
+          <HStack mt="2" wrap="wrap">
+            <Button asChild size="xs" colorPalette="brand">
+              <RouterLink to={`${FORM_OF[item.kind]}?envio=${item.id}`}>
+                Abrir no formulário
+              </RouterLink>
+            </Button>
+            <Button size="xs" variant="outline" onClick={() => void retryItem(item.id)}>
               Tentar de novo
             </Button>
             <Button
@@ -138,7 +161,7 @@ export default function OutboxBadge() {
           size="sm"
           variant="subtle"
           colorPalette={failed ? 'red' : 'orange'}
-          aria-label={`Envios pendentes: ${pending}${failed ? `, com falha: ${failed}` : ''}`}
+          aria-label={`Envios pendentes: ${pending}${failed ? `, recusados: ${failed}` : ''}`}
         >
           Envios
           <Badge
@@ -146,7 +169,7 @@ export default function OutboxBadge() {
             variant="solid"
             data-testid="outbox-count"
           >
-            {pending}
+            {pending + failed}
           </Badge>
         </Button>
       </Drawer.Trigger>

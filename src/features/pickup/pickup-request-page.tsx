@@ -5,6 +5,7 @@ import { PrivacyNotice, RadioField, SelectField } from '../../components/form-fi
 import { useRulesForm } from '../../components/use-rules-form';
 import { TextField } from '../../components/text-field';
 import { PageTitle } from '../../components/page-title';
+import { refusedToast } from '../../components/submission-toasts';
 import { toaster } from '../../components/toaster';
 import { company } from '../../config/company';
 import { paths } from '../../config/paths';
@@ -51,20 +52,29 @@ function PickupRequestForm() {
   const next = useNextRequestNumber(sentCount);
 
   const { form, field, onSubmit } = useRulesForm({
+    kind: 'pickup',
     rules: PICKUP_RULES,
     schema,
     initialValues: INITIAL,
-    onValid: async (values) => {
-      const outcome = await submit('pickup', values, clientApi.authStore.token);
+    onValid: async (values, context) => {
+      const outcome = await submit('pickup', values, clientApi.authStore.token, context.replaces);
       if (outcome.status === 'failed') {
+        const fields = Object.values(outcome.item.fieldErrors ?? {});
         toaster.create({
-          title: 'Erro ao enviar',
-          description: 'Ocorreu um erro ao enviar sua solicitação. Por favor, tente novamente.',
+          ...(fields.length
+            ? refusedToast(fields)
+            : {
+                title: 'Erro ao enviar',
+                description:
+                  'Ocorreu um erro ao enviar sua solicitação. Por favor, tente novamente.',
+              }),
           type: 'error',
-          duration: 8000,
+          duration: 10_000,
         });
+        context.refused(outcome.item);
         return;
       }
+      context.reset();
       setSentCount((n) => n + 1);
       if (outcome.status === 'sent') {
         const number = outcome.item.result?.number ?? '';

@@ -37,7 +37,8 @@ const INITIAL: FormValues = {
 };
 
 export default function QuotePage() {
-  const { form, field, isRequired, onSubmit } = useRulesForm({
+  const { form, field, isRequired, onSubmit, showErrors } = useRulesForm({
+    kind: 'quote',
     rules: QUOTE_RULES,
     schema,
     initialValues: INITIAL,
@@ -51,9 +52,9 @@ export default function QuotePage() {
         type: 'error',
         duration: 5000,
       }),
-    onValid: async (values, reset) => {
+    onValid: async (values, context) => {
       // Sent as typed: the server reads the numbers with the same domain parsers and prices it.
-      const outcome = await submit('quote', values);
+      const outcome = await submit('quote', values, undefined, context.replaces);
       announce(outcome, {
         sent: {
           title: 'Solicitação enviada',
@@ -66,11 +67,11 @@ export default function QuotePage() {
             'Ocorreu um erro ao enviar sua solicitação. Por favor, tente novamente mais tarde.',
         },
       });
-      reset();
+      if (outcome.status === 'failed') context.refused(outcome.item);
+      else context.reset();
     },
   });
 
-  const showErrors = form.submitCount > 0;
   const missingCalculator = showErrors
     ? QUOTE_CALCULATOR_FIELDS.filter((f) => form.errors[f]).map((f) => RULE[f]!.label)
     : [];
@@ -161,6 +162,7 @@ export default function QuotePage() {
             prefix="sender"
             title="Remetente"
             required={isRequired}
+            showErrors={showErrors}
             withEmail
           />
           <PartyFields
@@ -168,6 +170,7 @@ export default function QuotePage() {
             prefix="recipient"
             title="Destinatário"
             required={isRequired}
+            showErrors={showErrors}
             withReceiver
           />
 

@@ -20,7 +20,8 @@ const INITIAL: FormValues = {
 };
 
 export default function UrgentPage() {
-  const { form, field, isRequired, onSubmit } = useRulesForm({
+  const { form, field, isRequired, onSubmit, showErrors } = useRulesForm({
+    kind: 'urgent',
     rules: URGENT_RULES,
     schema,
     initialValues: INITIAL,
@@ -34,9 +35,9 @@ export default function UrgentPage() {
         type: 'error',
         duration: 5000,
       }),
-    onValid: async (values, reset) => {
+    onValid: async (values, context) => {
       // Sent as typed: the server reads the numbers with the same domain parsers.
-      const outcome = await submit('urgent', values);
+      const outcome = await submit('urgent', values, undefined, context.replaces);
       announce(outcome, {
         sent: {
           title: 'Solicitação recebida',
@@ -45,7 +46,8 @@ export default function UrgentPage() {
         },
         failed: { title: 'Erro ao enviar solicitação. Por favor, tente novamente mais tarde.' },
       });
-      reset();
+      if (outcome.status === 'failed') context.refused(outcome.item);
+      else context.reset();
     },
   });
 
@@ -62,6 +64,7 @@ export default function UrgentPage() {
             prefix="sender"
             title="Remetente"
             required={isRequired}
+            showErrors={showErrors}
             withEmail
             withInvoice
           />
@@ -70,6 +73,7 @@ export default function UrgentPage() {
             prefix="recipient"
             title="Destinatário"
             required={isRequired}
+            showErrors={showErrors}
             withReceiver
           />
           <Box as="fieldset" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
