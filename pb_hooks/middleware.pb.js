@@ -27,6 +27,17 @@ routerUse((e) => {
     h.set('Cache-Control', 'no-cache');
   }
 
+  // /api/health also says whether mail is flowing, so a monitor can alert on a stuck queue.
+  if (path === '/api/health' && (e.request.method === 'GET' || e.request.method === 'HEAD')) {
+    const mail = require(`${__hooks}/lib/mail.js`).health(e.app);
+    h.set('Cache-Control', 'no-store');
+    return e.json(mail.flowing ? 200 : 503, {
+      code: mail.flowing ? 200 : 503,
+      message: mail.flowing ? 'API is healthy.' : 'E-mails parados na fila.',
+      data: { mail },
+    });
+  }
+
   // Pickup requests need the corporate client's session. The collection rule says so too, but a
   // failed create rule answers 400; an explicit 403 tells the outbox to wait for a new sign-in.
   if (e.request.method === 'POST' && path === '/api/collections/pickup_requests/records') {

@@ -258,18 +258,33 @@ function resend(app, source, recordId) {
   return 'pending';
 }
 
-/** Age in seconds of the oldest e-mail not yet sent (0 when none waits), for /api/health. */
-function oldestWaitingSeconds(app) {
-  const row = new DynamicModel({ oldest: '' });
+/**
+ * Whether mail is flowing, for /api/health: the age of the oldest e-mail not yet sent and how many
+ * are failing. Not flowing once an e-mail has waited longer than MAIL_ALERT_SECONDS (15 minutes).
+ */
+function health(app) {
+  const row = new DynamicModel({ oldest: '', failing: 0, waiting: 0 });
   app
     .db()
-    .newQuery("SELECT COALESCE(MIN(created), '') AS oldest FROM mail_queue WHERE status != 'sent'")
+    .newQuery(
+      "SELECT COALESCE(MIN(created), '') AS oldest, COUNT(*) AS waiting, " +
+        "COALESCE(SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0) AS failing " +
+        "FROM mail_queue WHERE status != 'sent'",
+    )
     .one(row);
-  if (!row.oldest) return 0;
-  return Math.max(
-    0,
-    Math.round((Date.now() - new Date(row.oldest.replace(' ', 'T')).getTime()) / 1000),
-  );
+  const oldest = row.oldest
+    ? Math.max(
+        0,
+        Math.round((Date.now() - new Date(row.oldest.replace(' ', 'T')).getTime()) / 1000),
+      )
+    : 0;
+  const limit = Number(cfg.env('MAIL_ALERT_SECONDS', '900'));
+  return {
+    flowing: oldest <= limit,
+    oldestWaitingSeconds: oldest,
+    waiting: row.waiting,
+    failing: row.failing,
+  };
 }
 
-module.exports = { render, enqueue, drain, resend, esc, oldestWaitingSeconds };
+module.exports = { render, enqueue, drain, resend, esc, health };

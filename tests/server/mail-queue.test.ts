@@ -68,7 +68,10 @@ async function createQuote(stack: Stack, senderName: string) {
 describe('a mail outage never loses a request', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({ MAIL_RETRY_MAX_SECONDS: '0' }, { mailClock: false });
+    stack = await startStack(
+      { MAIL_RETRY_MAX_SECONDS: '0', MAIL_ALERT_SECONDS: '1' },
+      { mailClock: false },
+    );
   });
   afterAll(() => stack?.stop());
 
@@ -113,6 +116,12 @@ describe('a mail outage never loses a request', () => {
       ).totalItems;
     await expect.poll(failureLogs, { timeout: 10_000 }).toBeGreaterThanOrEqual(20);
 
+    // A monitor sees that mail is not flowing.
+    const stuck = await call(stack.url, '/api/health');
+    expect(stuck.status).toBe(503);
+    expect(stuck.body.data.mail).toMatchObject({ flowing: false, waiting: 4, failing: 4 });
+    expect(stuck.body.data.mail.oldestWaitingSeconds).toBeGreaterThanOrEqual(1);
+
     await stack.sink.start();
     await Promise.all([runQueue(stack), runQueue(stack), runQueue(stack)]);
     for (const id of ids) {
@@ -128,6 +137,13 @@ describe('a mail outage never loses a request', () => {
         [COMPANY_MAILBOX, 'maria@cliente.example'].sort(),
       );
     }
+    const healthy = await call(stack.url, '/api/health');
+    expect(healthy.status).toBe(200);
+    expect(healthy.body.data.mail).toMatchObject({
+      flowing: true,
+      waiting: 0,
+      oldestWaitingSeconds: 0,
+    });
     const sent = await stack.admin(`/api/collections/quotes/records/${ids[0]}`);
     expect(sent.mailStatus).toBe('sent');
     expect(sent.mailSentAt).not.toBe('');
