@@ -92,6 +92,7 @@ export default tseslint.config(
         Record: 'readonly',
         MailerMessage: 'readonly',
         DynamicModel: 'readonly',
+        arrayOf: 'readonly',
         BadRequestError: 'readonly',
         NotFoundError: 'readonly',
         ApiError: 'readonly',

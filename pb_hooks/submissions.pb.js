@@ -1,14 +1,12 @@
 /// <reference path="../pocketbase/pb_data/types.d.ts" />
 
 // Quotes, urgent requests and pickup requests (the kinds of src/domain/submissions.ts): checked
-// with the shared domain rules, stored once per client-made id, numbered (pickups), and their
-// e-mails queued in the same transaction; a job sends them, off the request path. Top-level code
+// with the shared domain rules, stored once per client-made id (mailStatus 'pending') and numbered
+// (pickups); the mail job renders their e-mails into the queue and sends them, off the request path. Top-level code
 // cannot read the catalogue (require works only in handlers), so each handler asks it whether the
 // collection is a submission kind.
 
 onRecordCreateRequest((e) => require(`${__hooks}/lib/submissions.js`).handleCreate(e));
-
-onRecordCreate((e) => require(`${__hooks}/lib/submissions.js`).afterInsert(e));
 
 onRecordUpdateRequest((e) => require(`${__hooks}/lib/submissions.js`).handleUpdate(e));
 
@@ -39,6 +37,18 @@ routerAdd(
  * their time has come — a doubling delay up to an hour, then hourly, never given up.
  */
 cronAdd('mail-queue', '* * * * *', () => {
+  require(`${__hooks}/lib/mail.js`).drain($app);
+});
+
+// Three more senders on the same schedule: each send opens its own SMTP connection, so a burst of
+// requests goes out four at a time. The claims keep them from ever sending one e-mail twice.
+cronAdd('mail-queue-2', '* * * * *', () => {
+  require(`${__hooks}/lib/mail.js`).drain($app);
+});
+cronAdd('mail-queue-3', '* * * * *', () => {
+  require(`${__hooks}/lib/mail.js`).drain($app);
+});
+cronAdd('mail-queue-4', '* * * * *', () => {
   require(`${__hooks}/lib/mail.js`).drain($app);
 });
 

@@ -22,6 +22,10 @@ const BUDGET = {
   lookupRate: 500,
   lookupVsViewRatio: 0.8,
   sync200Seconds: 10,
+  createP50Ms: 20,
+  createVsViewRatio: 0.4,
+  mailSeconds: 90,
+  mailPacedRate: 20,
   simulatorMs: 16,
 };
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -318,11 +322,7 @@ async function load() {
     /[\u0080-\uffff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-  const create = await autocannon([
-    '-c',
-    '10',
-    '-d',
-    '10',
+  const createArgs = [
     '-m',
     'POST',
     '-H',
@@ -330,8 +330,37 @@ async function load() {
     '-b',
     ascii,
     `${url}/api/collections/quotes/records`,
+  ];
+  // Mail under steady traffic: quotes keep coming at a steady rate; one made at the end must have
+  // its e-mail at the company within the budget (the queue job runs every minute).
+  const pacedCreate = await autocannon([
+    '-c',
+    '5',
+    '-d',
+    '10',
+    '-R',
+    String(BUDGET.mailPacedRate),
+    ...createArgs,
   ]);
-  lines.push(row('quote creation (validation, pricing, storage and the e-mail)', create));
+  lines.push(row(`quote creation at ${BUDGET.mailPacedRate} req/s`, pacedCreate));
+  const marker = `Marcador ${Date.now()}`;
+  const madeAt = Date.now();
+  await fetch(`${url}/api/collections/quotes/records`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...BENCH_QUOTE, senderName: marker }),
+  });
+  await sink.waitFor(
+    (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(marker),
+    1,
+    180_000,
+  );
+  const mailSeconds = (Date.now() - madeAt) / 1000;
+  const create = await autocannon(['-c', '10', '-d', '10', ...createArgs]);
+  lines.push(row('quote creation (validation, pricing, storage, e-mails queued)', create));
+  // The flood above queued thousands of e-mails; they are not part of what follows (the outbox
+  // sync), so the queue is emptied here instead of being sent while the browser is measured.
+  await purgeMailQueue();
   const ratio = maxLookup.requests.average / maxView.requests.average;
   lines.push(
     '',
@@ -340,10 +369,34 @@ async function load() {
   lines.push(
     `- Lookup throughput vs plain record view: ${(ratio * 100).toFixed(0)}% (budget ≥ ${BUDGET.lookupVsViewRatio * 100}%) ${check(ratio >= BUDGET.lookupVsViewRatio, `lookup/view ratio ${(ratio * 100).toFixed(0)}%`)}`,
   );
+  const createRatio = create.requests.average / maxView.requests.average;
   lines.push(
-    `- Quote creation vs plain record view: ${((create.requests.average / maxView.requests.average) * 100).toFixed(0)}% (reference only: a create also writes and sends mail)`,
+    `- Quote creation p50: ${create.latency.p50} ms (budget < ${BUDGET.createP50Ms} ms) ${check(create.latency.p50 < BUDGET.createP50Ms && create.non2xx === 0, `create p50 ${create.latency.p50} ms`)}`,
+    `- Quote creation vs plain record view: ${(createRatio * 100).toFixed(0)}% (budget ≥ ${BUDGET.createVsViewRatio * 100}%) ${check(createRatio >= BUDGET.createVsViewRatio, `create/view ratio ${(createRatio * 100).toFixed(0)}%`)}`,
+    `- E-mail of a quote made during ${BUDGET.mailPacedRate} req/s of quotes, at the company after ${mailSeconds.toFixed(1)} s (budget ≤ ${BUDGET.mailSeconds} s) ${check(mailSeconds <= BUDGET.mailSeconds, `mail after ${mailSeconds.toFixed(0)} s`)}`,
     '',
   );
+}
+
+/** Delete every e-mail still waiting in the queue (superuser API), a page at a time. */
+async function purgeMailQueue() {
+  for (;;) {
+    const page = await server.admin(
+      `/api/collections/mail_queue/records?filter=${encodeURIComponent("status != 'sent'")}&perPage=200&fields=id`,
+    );
+    if (page.items.length === 0) return;
+    for (let i = 0; i < page.items.length; i += 20) {
+      await Promise.all(
+        page.items
+          .slice(i, i + 20)
+          .map((item) =>
+            server
+              .admin(`/api/collections/mail_queue/records/${item.id}`, { method: 'DELETE' })
+              .catch(() => undefined),
+          ),
+      );
+    }
+  }
 }
 
 async function launch() {

@@ -91,10 +91,14 @@ function handleCreate(e) {
   e.record.set('mailSentAt', '');
   e.record.set('mailNextAt', '');
 
-  // One transaction: the request, its number (first one, then +1, unique across devices even when
-  // created at once) and its e-mails in the queue (onRecordCreate) are stored together or not at all.
+  // Stored with mailStatus 'pending': the mail job renders and sends its e-mails from there, so
+  // the create does nothing more than check, price and store (mail is off the request path).
+  if (def.firstNumber === undefined) return e.next();
+
+  // One transaction: the request and its number (first one, then +1, unique across devices even
+  // when created at once) are stored together or not at all.
   e.app.runInTransaction((txApp) => {
-    if (def.firstNumber !== undefined) e.record.set('number', takeNumber(txApp, def));
+    e.record.set('number', takeNumber(txApp, def));
     e.app = txApp;
     e.next();
   });
@@ -126,11 +130,4 @@ function handleUpdate(e) {
   return e.next();
 }
 
-/** Inside the save (and its transaction): queue the e-mails of a new submission. */
-function afterInsert(e) {
-  e.next();
-  const def = domain.kindOfCollection(e.record.collection().name);
-  if (def) require(`${__hooks}/lib/mail.js`).enqueue(e.app, e.record, def);
-}
-
-module.exports = { handleCreate, handleUpdate, afterInsert, receipt, nextNumber };
+module.exports = { handleCreate, handleUpdate, receipt, nextNumber };
