@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import company from './pb_hooks/lib/company.json';
 
 const apiTarget = process.env.VITE_API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8090}`;
 
@@ -13,6 +14,16 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    {
+      // index.html names the company from the one data file (pb_hooks/lib/company.json).
+      name: 'company-identity',
+      transformIndexHtml: (html) =>
+        html
+          .replaceAll('%APP_NAME%', company.appName)
+          .replaceAll('%SHORT_NAME%', company.shortName)
+          .replaceAll('%DESCRIPTION%', company.description)
+          .replaceAll('%THEME_COLOR%', company.themeColor),
+    },
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -27,17 +38,16 @@ export default defineConfig({
       },
       manifest: {
         id: '/',
-        name: 'Rota Veloz Transportes',
-        short_name: 'Rota Veloz',
-        description:
-          'Transporte expresso e urgente: simule valores, peça cotação, solicite entregas e rastreie encomendas, também sem conexão.',
+        name: company.appName,
+        short_name: company.shortName,
+        description: `${company.description} Também sem conexão.`,
         lang: 'pt-BR',
         dir: 'ltr',
         start_url: '/',
         scope: '/',
         display: 'standalone',
         orientation: 'portrait',
-        theme_color: '#0b3d91',
+        theme_color: company.themeColor,
         background_color: '#ffffff',
         categories: ['business', 'productivity'],
         icons: [

@@ -1,6 +1,9 @@
 /** CPF and CNPJ check digits (mod 11), including the alphanumeric CNPJ. */
 import { digitsOnly } from './text';
 
+export type DocumentType = 'cpf' | 'cnpj';
+export const DOCUMENT_TYPES: readonly DocumentType[] = ['cpf', 'cnpj'];
+
 export function isValidCpf(value: string): boolean {
   const d = digitsOnly(value);
   if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;

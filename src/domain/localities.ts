@@ -37,10 +37,6 @@ export const EXPRESS_ONLY_CITIES = [
 
 export const BASE_CITIES = ['São Paulo - SP', 'Guarulhos - SP'] as const;
 
-export function isLocality(value: string): value is Locality {
-  return (LOCALITIES as readonly string[]).includes(value);
-}
-
 /** Case- and accent-insensitive filter for the location pickers. */
 export function filterLocalities(query: string): Locality[] {
   const fold = (s: string) =>

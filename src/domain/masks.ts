@@ -7,8 +7,8 @@ import IMask from 'imask';
 import { isValidCnpj, isValidCpf } from './documents';
 import { digitsOnly } from './text';
 
-export type DocumentType = 'cpf' | 'cnpj';
-export const DOCUMENT_TYPES: readonly DocumentType[] = ['cpf', 'cnpj'];
+import type { DocumentType } from './documents';
+export type { DocumentType } from './documents';
 
 export const CPF_MASK = { mask: '000.000.000-00' } as const;
 

@@ -28,5 +28,3 @@ export const STATE_CODES = [
   'SE',
   'TO',
 ] as const;
-
-export type StateCode = (typeof STATE_CODES)[number];

@@ -6,6 +6,7 @@
  * Adding a field to a kind is a change here and in a migration; tests/server/catalogue.test.ts
  * checks that the two agree.
  */
+import { DOCUMENT_TYPES } from './documents';
 import { formatCents, formatDecimal, formatKg } from './format';
 import {
   INVALID_EMAIL,
@@ -56,7 +57,7 @@ function partyRules(
       label: `Tipo de documento do ${who}`,
       kind: 'choice',
       required: true,
-      options: ['cpf', 'cnpj'],
+      options: DOCUMENT_TYPES,
     },
     {
       name: `${prefix}Document`,

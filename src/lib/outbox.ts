@@ -91,7 +91,9 @@ async function send(item: OutboxItem): Promise<void> {
     const data = (error instanceof ClientResponseError ? error.response?.data : undefined) as
       Record<string, { code?: string; message?: string }> | undefined;
     if (status === 400 && data?.id?.code === 'validation_not_unique') {
-      // Stored by an earlier attempt whose answer was lost.
+      // The same id reached the server twice at once (another tab or the worker, racing past the
+      // lease): the server answers a plain retry with its receipt, and only such a race ends here.
+      // Either way the submission is stored.
       await db.outbox.update(item.id, { state: 'sent', sentAt: Date.now(), leaseUntil: undefined });
     } else if (status === 400) {
       const fieldErrors = fieldMessages(error);

@@ -5,7 +5,7 @@ import { TextField } from '../../components/text-field';
 import { PageTitle } from '../../components/page-title';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
-import { signInClient } from '../../lib/client-session';
+import { signInClient } from '../../lib/corporate-client-session';
 
 const MESSAGES = {
   wrong: { title: 'Acesso negado', description: 'Senha incorreta. Por favor, tente novamente.' },

@@ -21,10 +21,10 @@ import {
   YES_NO,
   type FormValues,
 } from '../../domain';
-import { signOutClient } from '../../lib/client-session';
+import { signOutClient } from '../../lib/corporate-client-session';
 import { submit } from '../../lib/outbox';
 import { clientApi } from '../../lib/pocketbase';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
 import { useNextRequestNumber } from './api';
 
 const TITLE = 'Formulário de Solicitação';

@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { PageTitle } from '../../components/page-title';
 import { staffApi } from '../../lib/pocketbase';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
 import { StaffLinks } from './staff-links';
 import { StaffSignIn } from './staff-sign-in';
 import { TrackingManager } from './tracking-manager';
