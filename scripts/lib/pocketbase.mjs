@@ -102,6 +102,7 @@ export async function startPocketBase(options) {
     '--dev=false',
     '--automigrate=false',
     '--hooksWatch=false',
+    `--hooksPool=${process.env.PB_HOOKS_POOL ?? 15}`,
   ];
   const child = spawn(bin, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = options.log ?? (() => {});

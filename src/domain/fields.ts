@@ -3,10 +3,11 @@
  * validates with the very same functions, bundled into pb_hooks. What each submission kind carries
  * is in submissions.ts.
  */
+import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
 import { isValidCnpj, isValidCpf } from './documents';
 import { formatDecimal } from './format';
 import { readDecimal, readMoneyCents } from './numbers';
-import { cleanText, digitsOnly } from './text';
+import { cleanText } from './text';
 
 export const REQUIRED = 'Este campo é obrigatório';
 export const INVALID_EMAIL = 'Email inválido';
@@ -104,12 +105,10 @@ export function checkField(
       return /^\d+$/.test(text) ? null : NOT_DIGITS;
     case 'cep':
       return /^\d{5}-?\d{3}$/.test(text.trim()) ? null : INVALID_CEP;
-    case 'phone': {
-      const digits = digitsOnly(text);
-      const ok =
-        /^[\d\s()+-]+$/.test(text.trim()) && (digits.length === 10 || digits.length === 11);
-      return ok && !digits.startsWith('0') ? null : INVALID_PHONE;
-    }
+    case 'phone':
+      // A real DDD, then a landline (starting 2–6) or a mobile (9 digits) number: brazilian-utils
+      // knows the area codes, which a length check alone does not.
+      return /^[\d\s()+-]+$/.test(text.trim()) && isValidPhone(text) ? null : INVALID_PHONE;
     case 'document': {
       const type = values[rule.documentTypeField!];
       if (type !== 'cpf' && type !== 'cnpj') return null; // the type's own message says what is wrong

@@ -145,6 +145,8 @@ describe('field rules', () => {
   it.each([
     ['(1', 'Telefone inválido'],
     ['(11) 9876-543', 'Telefone inválido'],
+    ['(20) 3456-7890', 'Telefone inválido'], // no such DDD
+    ['(11) 1234-5678', 'Telefone inválido'], // no landline starts with 1
     ['(11) 3456-7890', null],
     ['(11) 98765-4321', null],
     ['11987654321', null],
