@@ -87,42 +87,39 @@ function convert(app, name, readNames, change, write) {
   }
 }
 
-migrate(
-  (app) => {
-    for (const name in CHANGES) {
-      const c = CHANGES[name];
-      convert(
-        app,
-        name,
-        Object.keys(c.removed),
-        (collection) => {
-          for (const from in c.renamed) collection.fields.getByName(from).name = c.renamed[from];
+/** Up: text to numbers; down: numbers back to text. */
+function apply(app, up) {
+  for (const name in CHANGES) {
+    const c = CHANGES[name];
+    convert(
+      app,
+      name,
+      up ? Object.keys(c.removed) : c.added,
+      (collection) => {
+        for (const from in c.renamed) {
+          collection.fields.getByName(up ? from : c.renamed[from]).name = up
+            ? c.renamed[from]
+            : from;
+        }
+        if (up) {
           for (const field in c.removed) collection.fields.removeByName(field);
           for (const field of c.added) {
             collection.fields.add(new NumberField({ name: field, min: 0 }));
             if (field.endsWith('Cents')) collection.fields.getByName(field).onlyInt = true;
           }
-        },
-        c.up,
-      );
-    }
-  },
-  (app) => {
-    for (const name in CHANGES) {
-      const c = CHANGES[name];
-      convert(
-        app,
-        name,
-        c.added,
-        (collection) => {
-          for (const from in c.renamed) collection.fields.getByName(c.renamed[from]).name = from;
+        } else {
           for (const field of c.added) collection.fields.removeByName(field);
           for (const field in c.removed) {
             collection.fields.add(new TextField({ name: field, max: c.removed[field] }));
           }
-        },
-        c.down,
-      );
-    }
-  },
+        }
+      },
+      up ? c.up : c.down,
+    );
+  }
+}
+
+migrate(
+  (app) => apply(app, true),
+  (app) => apply(app, false),
 );

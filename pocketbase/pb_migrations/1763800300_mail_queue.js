@@ -8,6 +8,16 @@
 
 const STAFF = '@request.auth.collectionName = "staff"';
 
+function setMailFieldsHidden(app, hidden) {
+  for (const name of ['quotes', 'urgent_requests', 'pickup_requests']) {
+    const collection = app.findCollectionByNameOrId(name);
+    for (const field of ['mailStatus', 'mailAttempts', 'mailError', 'mailSentAt', 'mailNextAt']) {
+      collection.fields.getByName(field).hidden = hidden;
+    }
+    app.save(collection);
+  }
+}
+
 migrate(
   (app) => {
     app.save(
@@ -69,22 +79,10 @@ migrate(
     );
 
     // Staff see each request's e-mail state (the inbox); it was hidden from everyone but superusers.
-    for (const name of ['quotes', 'urgent_requests', 'pickup_requests']) {
-      const collection = app.findCollectionByNameOrId(name);
-      for (const field of ['mailStatus', 'mailAttempts', 'mailError', 'mailSentAt', 'mailNextAt']) {
-        collection.fields.getByName(field).hidden = false;
-      }
-      app.save(collection);
-    }
+    setMailFieldsHidden(app, false);
   },
   (app) => {
-    for (const name of ['quotes', 'urgent_requests', 'pickup_requests']) {
-      const collection = app.findCollectionByNameOrId(name);
-      for (const field of ['mailStatus', 'mailAttempts', 'mailError', 'mailSentAt', 'mailNextAt']) {
-        collection.fields.getByName(field).hidden = true;
-      }
-      app.save(collection);
-    }
+    setMailFieldsHidden(app, true);
     app.delete(app.findCollectionByNameOrId('counters'));
     app.delete(app.findCollectionByNameOrId('mail_queue'));
   },

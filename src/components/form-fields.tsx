@@ -1,6 +1,8 @@
-import { Box, Field, HStack, Link, NativeSelect, RadioGroup, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Link, NativeSelect, RadioGroup, Text } from '@chakra-ui/react';
+import type { ComponentProps } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { FieldShell, TextField } from './text-field';
 
 interface SelectFieldProps {
   label: string;
@@ -24,11 +26,7 @@ export function SelectField({
   placeholder = 'Selecione',
 }: SelectFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required} data-field={name}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <FieldShell label={label} name={name} required={required} error={error}>
       <NativeSelect.Root>
         <NativeSelect.Field
           name={name}
@@ -44,8 +42,7 @@ export function SelectField({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
+    </FieldShell>
   );
 }
 
@@ -115,4 +112,53 @@ export function scrollToFirstError() {
     const input = target?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea');
     input?.focus({ preventScroll: true });
   });
+}
+
+/** The closing lines of a request form: what the item is, the privacy notice and the send button. */
+export function RequestFormEnd({
+  description,
+  sending,
+  label,
+}: {
+  description: Omit<ComponentProps<typeof TextField>, 'label'>;
+  sending: boolean;
+  label: string;
+}) {
+  return (
+    <>
+      <TextField {...description} label="Descrição do item" multiline />
+      <PrivacyNotice />
+      <Box>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          size="lg"
+          loading={sending}
+          loadingText="Enviando..."
+        >
+          {label}
+        </Button>
+      </Box>
+    </>
+  );
+}
+
+/** A password field as both sign-ins use it. */
+export function PasswordField({
+  value,
+  onValueChange,
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label="Senha"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onValueChange={onValueChange}
+      required
+    />
+  );
 }

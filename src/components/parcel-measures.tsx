@@ -1,6 +1,5 @@
 import { Grid } from '@chakra-ui/react';
-import { formatDecimalTyping } from '../domain/numbers';
-import { TextField } from './text-field';
+import { DecimalField } from './number-fields';
 
 type FieldProps = (name: string) => {
   name: string;
@@ -15,13 +14,12 @@ type FieldProps = (name: string) => {
  * inputs with a decimal keyboard, so '1,5' stays 1,5 (a number input drops the comma).
  */
 export function ParcelMeasures({ field, weightLabel }: { field: FieldProps; weightLabel: string }) {
-  const number = { inputMode: 'decimal', format: formatDecimalTyping } as const;
   return (
     <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }} gap="4">
-      <TextField label={weightLabel} placeholder="0,00" {...number} {...field('weight')} />
-      <TextField label="Comprimento (cm)" placeholder="0,0" {...number} {...field('length')} />
-      <TextField label="Largura (cm)" placeholder="0,0" {...number} {...field('width')} />
-      <TextField label="Altura (cm)" placeholder="0,0" {...number} {...field('height')} />
+      <DecimalField label={weightLabel} placeholder="0,00" {...field('weight')} />
+      <DecimalField label="Comprimento (cm)" placeholder="0,0" {...field('length')} />
+      <DecimalField label="Largura (cm)" placeholder="0,0" {...field('width')} />
+      <DecimalField label="Altura (cm)" placeholder="0,0" {...field('height')} />
     </Grid>
   );
 }

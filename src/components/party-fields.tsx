@@ -3,8 +3,6 @@ import type { FormikProps } from 'formik';
 import {
   formatCep,
   formatDocument,
-  formatMoneyFinal,
-  formatMoneyTyping,
   formatPhone,
   isValidCnpj,
   isValidCpf,
@@ -12,6 +10,7 @@ import {
   type FormValues,
 } from '../domain';
 import { RadioField } from './form-fields';
+import { MoneyField } from './number-fields';
 import { TextField } from './text-field';
 
 const DOCUMENT_OPTIONS = [
@@ -20,28 +19,29 @@ const DOCUMENT_OPTIONS = [
 ];
 
 interface PartyFieldsProps {
-  form: FormikProps<FormValues>;
+  /** The form it belongs to, as useRulesForm gives it. */
+  of: {
+    form: FormikProps<FormValues>;
+    /** Which fields the form requires (for the red asterisk). */
+    isRequired: (name: string) => boolean;
+    /** From the first submit attempt on, or when the server refused what was sent. */
+    showErrors: boolean;
+  };
   prefix: 'sender' | 'recipient';
   title: string;
-  /** Which fields the form requires (for the red asterisk). */
-  required: (name: string) => boolean;
   withEmail?: boolean;
   withReceiver?: boolean;
   withInvoice?: boolean;
-  /** From the first submit attempt on, or when the server refused what was sent. */
-  showErrors: boolean;
 }
 
 /** Sender or recipient card: document with its mask, name, address, CEP, phone, city, and extras. */
 export function PartyFields({
-  form,
+  of: { form, isRequired: required, showErrors },
   prefix,
   title,
-  required,
   withEmail,
   withReceiver,
   withInvoice,
-  showErrors,
 }: PartyFieldsProps) {
   const name = (field: string) => `${prefix}${field}`;
   const props = (field: string) => ({
@@ -143,15 +143,11 @@ export function PartyFields({
             value={form.values.invoiceNumber ?? ''}
             onValueChange={(v) => void form.setFieldValue('invoiceNumber', v)}
           />
-          <TextField
+          <MoneyField
             label="Valor da NF (R$)"
             name="invoiceValue"
-            inputMode="decimal"
-            placeholder="R$ 0,00"
             value={form.values.invoiceValue ?? ''}
             onValueChange={(v) => void form.setFieldValue('invoiceValue', v)}
-            format={formatMoneyTyping}
-            settle={formatMoneyFinal}
             error={showErrors ? form.errors.invoiceValue : undefined}
           />
         </SimpleGrid>

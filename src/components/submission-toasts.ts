@@ -1,5 +1,7 @@
-import type { SubmitOutcome } from '../lib/outbox';
+import type { SubmissionKind } from '../domain/submissions';
+import { submit, type SubmitOutcome } from '../lib/outbox';
 import { toaster } from './toaster';
+import type { Problems, SubmitContext } from './use-rules-form';
 
 export const SAVED_ON_DEVICE = {
   title: 'Pedido guardado neste aparelho',
@@ -38,4 +40,35 @@ export function refusedToast(fieldMessages: string[]) {
     title: 'Confira os dados destacados',
     description: `O servidor não aceitou: ${fieldMessages.join('; ')}. O pedido continua guardado em Envios até ser corrigido.`,
   };
+}
+
+/**
+ * A submit attempt that found errors: SPEC.md §8's words (`spec`) when something required is
+ * empty; otherwise what is wrong, field by field.
+ */
+export function announceProblems(
+  { missing, invalid }: Problems,
+  spec: { title: string; description?: string },
+): void {
+  toaster.create({
+    ...(missing.length
+      ? spec
+      : { title: 'Confira os dados destacados', description: invalid.join('; ') }),
+    type: 'error',
+    duration: 5000,
+  });
+}
+
+/** A valid form goes through the outbox; the person hears the outcome and the form follows it. */
+export async function sendForm(
+  kind: SubmissionKind,
+  values: Record<string, unknown>,
+  context: SubmitContext,
+  messages: Messages,
+): Promise<void> {
+  // Sent as typed: the server reads the numbers with the same domain parsers (and prices quotes).
+  const outcome = await submit(kind, values, undefined, context.replaces);
+  announce(outcome, messages);
+  if (outcome.status === 'failed') context.refused(outcome.item);
+  else context.reset();
 }

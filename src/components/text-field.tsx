@@ -35,11 +35,7 @@ export function TextField({
     onBlur?.(e);
   };
   return (
-    <Field.Root invalid={Boolean(error)} required={required} data-field={name}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <FieldShell label={label} name={name} required={required} error={error} helper={helper}>
       {multiline ? (
         <Textarea name={name} value={value} onChange={(e) => change(e.target.value)} rows={3} />
       ) : (
@@ -51,6 +47,33 @@ export function TextField({
           {...rest}
         />
       )}
+    </FieldShell>
+  );
+}
+
+/** A field's label (with the required mark), the control, and its helper and error under it. */
+export function FieldShell({
+  label,
+  name,
+  required,
+  error,
+  helper,
+  children,
+}: {
+  label: ReactNode;
+  name?: string;
+  required?: boolean;
+  error?: string;
+  helper?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} data-field={name}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children}
       {helper && <Field.HelperText>{helper}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>

@@ -96,22 +96,17 @@ describe('personal data kept only as long as needed', () => {
         },
       )
       .not.toBe('');
+    const erased = (fields: string[]) => Object.fromEntries(fields.map((f) => [f, 'Anonimizado']));
     const q = await stack.admin(`/api/collections/quotes/records/${quote.body.id}`);
     expect(q).toMatchObject({
-      senderName: 'Anonimizado',
-      senderDocument: 'Anonimizado',
-      senderEmail: 'Anonimizado',
-      senderPhone: 'Anonimizado',
-      recipientName: 'Anonimizado',
+      ...erased(['senderName', 'senderDocument', 'senderEmail', 'senderPhone', 'recipientName']),
       pickupLocation: 'São Paulo - SP',
       deliveryLocation: 'Goiânia - GO',
       priceCents: 12450,
     });
     const p = await stack.admin(`/api/collections/pickup_requests/records/${pickup.body.id}`);
     expect(p).toMatchObject({
-      solicitadaPor: 'Anonimizado',
-      email: 'Anonimizado',
-      telefone: 'Anonimizado',
+      ...erased(['solicitadaPor', 'email', 'telefone']),
       cidade: 'Itumbiara',
       number: pickup.body.number,
     });

@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { TextField } from '../../components/text-field';
+import { PasswordField } from '../../components/form-fields';
 import { PageTitle } from '../../components/page-title';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
@@ -51,14 +51,7 @@ export default function AccessPage() {
       </Text>
       <Box as="form" onSubmit={submit} borderWidth="1px" borderRadius="xl" p="6">
         <Stack gap="4">
-          <TextField
-            label="Senha"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onValueChange={setPassword}
-            required
-          />
+          <PasswordField value={password} onValueChange={setPassword} />
           <Button type="submit" colorPalette="brand" loading={busy} loadingText="Verificando...">
             Acessar Sistema
           </Button>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { PrivacyNotice, RadioField, SelectField } from '../../components/form-fields';
 import { useRulesForm } from '../../components/use-rules-form';
+import { DecimalField, MoneyField } from '../../components/number-fields';
 import { TextField } from '../../components/text-field';
 import { PageTitle } from '../../components/page-title';
 import { refusedToast } from '../../components/submission-toasts';
@@ -11,9 +12,6 @@ import { company } from '../../config/company';
 import { paths } from '../../config/paths';
 import {
   DELIVERY_TYPES,
-  formatDecimalTyping,
-  formatMoneyFinal,
-  formatMoneyTyping,
   formatPhone,
   schemaFor,
   SUBMISSION_KINDS,
@@ -194,22 +192,9 @@ function PickupRequestForm() {
                 ['largura', 'Largura (cm)'],
               ] as const
             ).map(([name, label]) => (
-              <TextField
-                key={name}
-                label={label}
-                inputMode="decimal"
-                format={formatDecimalTyping}
-                {...field(name)}
-              />
+              <DecimalField key={name} label={label} {...field(name)} />
             ))}
-            <TextField
-              label="Valor da NF (R$)"
-              inputMode="decimal"
-              placeholder="R$ 0,00"
-              format={formatMoneyTyping}
-              settle={formatMoneyFinal}
-              {...field('valorNF')}
-            />
+            <MoneyField label="Valor da NF (R$)" {...field('valorNF')} />
           </Grid>
         </Group>
 

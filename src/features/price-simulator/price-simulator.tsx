@@ -2,15 +2,10 @@ import { Box, Grid, Heading, HStack, RadioGroup, Separator, Stack, Text } from '
 import { useState } from 'react';
 import { formatCents, formatKg } from '../../domain/format';
 import { CONSULTAR, quoteParcel } from '../../domain/pricing';
-import {
-  formatDecimalTyping,
-  formatMoneyFinal,
-  formatMoneyTyping,
-  moneyCents,
-  parseDecimal,
-} from '../../domain/numbers';
+import { moneyCents, parseDecimal } from '../../domain/numbers';
 import { PARCEL_TYPE_OPTIONS } from '../../domain/submissions';
 import type { Locality } from '../../domain/localities';
+import { DecimalField, MoneyField } from '../../components/number-fields';
 import { TextField } from '../../components/text-field';
 import { LocationPicker } from './location-picker';
 
@@ -100,13 +95,11 @@ export function PriceSimulator() {
         />
 
         <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
-          <TextField
+          <DecimalField
             label="PESO (kg)"
-            inputMode="decimal"
             placeholder="Digite o peso real"
             value={weight}
             onValueChange={setWeight}
-            format={formatDecimalTyping}
           />
           <TextField
             label="Nota Fiscal Número"
@@ -114,14 +107,10 @@ export function PriceSimulator() {
             value={invoiceNumber}
             onValueChange={setInvoiceNumber}
           />
-          <TextField
+          <MoneyField
             label="Valor da Nota Fiscal"
-            inputMode="decimal"
-            placeholder="R$ 0,00"
             value={invoiceValue}
             onValueChange={setInvoiceValue}
-            format={formatMoneyTyping}
-            settle={formatMoneyFinal}
           />
         </Grid>
 
@@ -137,14 +126,7 @@ export function PriceSimulator() {
                 ['Altura (cm)', height, setHeight],
               ] as const
             ).map(([label, value, set]) => (
-              <TextField
-                key={label}
-                label={label}
-                inputMode="decimal"
-                value={value}
-                onValueChange={set}
-                format={formatDecimalTyping}
-              />
+              <DecimalField key={label} label={label} value={value} onValueChange={set} />
             ))}
           </Grid>
           <Text mt="3" color="fg.muted" fontSize="sm">

@@ -1,19 +1,17 @@
-import { Alert, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { PageTitle } from '../../components/page-title';
 import { ParcelMeasures } from '../../components/parcel-measures';
 import { PartyFields } from '../../components/party-fields';
-import { PrivacyNotice, RadioField, SelectField } from '../../components/form-fields';
+import { RadioField, RequestFormEnd, SelectField } from '../../components/form-fields';
 import { useRulesForm } from '../../components/use-rules-form';
+import { MoneyField } from '../../components/number-fields';
 import { TextField } from '../../components/text-field';
-import { announce } from '../../components/submission-toasts';
-import { toaster } from '../../components/toaster';
+import { announceProblems, sendForm } from '../../components/submission-toasts';
 import {
   CONSULTAR,
   DEFAULT_ORIGIN,
   formatCents,
   formatKg,
-  formatMoneyFinal,
-  formatMoneyTyping,
   LOCALITIES,
   PARCEL_TYPE_OPTIONS,
   priceQuote,
@@ -22,7 +20,6 @@ import {
   SUBMISSION_KINDS,
   type FormValues,
 } from '../../domain';
-import { submit } from '../../lib/outbox';
 
 const QUOTE_RULES = SUBMISSION_KINDS.quote.rules;
 const schema = schemaFor(QUOTE_RULES);
@@ -37,25 +34,18 @@ const INITIAL: FormValues = {
 };
 
 export default function QuotePage() {
-  const { form, field, isRequired, onSubmit, showErrors } = useRulesForm({
+  const rulesForm = useRulesForm({
     kind: 'quote',
     rules: QUOTE_RULES,
     schema,
     initialValues: INITIAL,
-    onIncomplete: ({ missing, invalid }) =>
-      // SPEC.md §8's words when something required is empty; otherwise say what is wrong.
-      toaster.create({
-        title: missing.length ? 'Formulário incompleto' : 'Confira os dados destacados',
-        description: missing.length
-          ? 'Por favor preencha todos os campos obrigatórios marcados em vermelho.'
-          : invalid.join('; '),
-        type: 'error',
-        duration: 5000,
+    onIncomplete: (problems) =>
+      announceProblems(problems, {
+        title: 'Formulário incompleto',
+        description: 'Por favor preencha todos os campos obrigatórios marcados em vermelho.',
       }),
-    onValid: async (values, context) => {
-      // Sent as typed: the server reads the numbers with the same domain parsers and prices it.
-      const outcome = await submit('quote', values, undefined, context.replaces);
-      announce(outcome, {
+    onValid: (values, context) =>
+      sendForm('quote', values, context, {
         sent: {
           title: 'Solicitação enviada',
           description: 'Sua solicitação de cotação foi enviada com sucesso!',
@@ -66,11 +56,9 @@ export default function QuotePage() {
           description:
             'Ocorreu um erro ao enviar sua solicitação. Por favor, tente novamente mais tarde.',
         },
-      });
-      if (outcome.status === 'failed') context.refused(outcome.item);
-      else context.reset();
-    },
+      }),
   });
+  const { form, field, onSubmit, showErrors } = rulesForm;
 
   const missingCalculator = showErrors
     ? QUOTE_CALCULATOR_FIELDS.filter((f) => form.errors[f]).map((f) => RULE[f]!.label)
@@ -107,14 +95,7 @@ export default function QuotePage() {
               <ParcelMeasures field={field} weightLabel="Peso real (kg)" />
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                 <TextField label="Número da NF" {...field('invoiceNumber')} />
-                <TextField
-                  label="Valor da NF (R$)"
-                  inputMode="decimal"
-                  placeholder="R$ 0,00"
-                  format={formatMoneyTyping}
-                  settle={formatMoneyFinal}
-                  {...field('invoiceValue')}
-                />
+                <MoneyField label="Valor da NF (R$)" {...field('invoiceValue')} />
               </SimpleGrid>
               <Stack
                 gap="1"
@@ -157,36 +138,14 @@ export default function QuotePage() {
             </Stack>
           </Box>
 
-          <PartyFields
-            form={form}
-            prefix="sender"
-            title="Remetente"
-            required={isRequired}
-            showErrors={showErrors}
-            withEmail
-          />
-          <PartyFields
-            form={form}
-            prefix="recipient"
-            title="Destinatário"
-            required={isRequired}
-            showErrors={showErrors}
-            withReceiver
-          />
+          <PartyFields of={rulesForm} prefix="sender" title="Remetente" withEmail />
+          <PartyFields of={rulesForm} prefix="recipient" title="Destinatário" withReceiver />
 
-          <TextField label="Descrição do item" multiline {...field('itemDescription')} />
-          <PrivacyNotice />
-          <Box>
-            <Button
-              type="submit"
-              colorPalette="brand"
-              size="lg"
-              loading={form.isSubmitting}
-              loadingText="Enviando..."
-            >
-              Enviar
-            </Button>
-          </Box>
+          <RequestFormEnd
+            description={field('itemDescription')}
+            sending={form.isSubmitting}
+            label="Enviar"
+          />
         </Stack>
       </form>
     </Stack>

@@ -1,6 +1,7 @@
 import type { RecordModel } from 'pocketbase';
 import { normalizeStages, stageTimesOf, type TrackingStage } from '../../domain';
-import { staffApi } from '../../lib/pocketbase';
+import { toaster } from '../../components/toaster';
+import { failureKind, staffApi } from '../../lib/pocketbase';
 
 export interface TrackingRecord {
   id: string;
@@ -61,4 +62,16 @@ export async function signInStaff(email: string, password: string) {
 export function signOutStaff() {
   staffApi.realtime.unsubscribe();
   staffApi.authStore.clear();
+}
+
+/** A staff call failed because the session ended: say so and sign out. True when that was it. */
+export function endedStaffSession(error: unknown): boolean {
+  if (failureKind(error) !== 'auth') return false;
+  toaster.create({
+    title: 'Sessão expirada',
+    description: 'Entre de novo para continuar.',
+    type: 'warning',
+  });
+  signOutStaff();
+  return true;
 }

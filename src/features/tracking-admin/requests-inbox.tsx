@@ -15,7 +15,7 @@ import { company } from '../../config/company';
 import { formatDateTime } from '../../domain/format';
 import { SUBMISSION_KIND_LIST, SUBMISSION_KINDS } from '../../domain/submissions';
 import { failureKind } from '../../lib/pocketbase';
-import { signOutStaff } from './api';
+import { endedStaffSession } from './api';
 import {
   byNewest,
   followInbox,
@@ -28,8 +28,14 @@ import {
   type InboxKind,
   type InboxState,
 } from './inbox-api';
+import { useLive } from './use-live';
 
 const PAGE = 30;
+
+const KINDS: { value: InboxKind; label: string }[] = [
+  { value: 'all', label: 'Todos' },
+  ...SUBMISSION_KIND_LIST.map((d) => ({ value: d.kind, label: d.label })),
+];
 
 const STATES: { value: InboxState; label: string }[] = [
   { value: 'open', label: 'Não atendidas' },
@@ -208,15 +214,7 @@ export function RequestsInbox() {
   const [loadError, setLoadError] = useState(false);
 
   const handleFailure = useCallback((error: unknown, message: string) => {
-    if (failureKind(error) === 'auth') {
-      toaster.create({
-        title: 'Sessão expirada',
-        description: 'Entre de novo para continuar.',
-        type: 'warning',
-      });
-      signOutStaff();
-      return;
-    }
+    if (endedStaffSession(error)) return;
     toaster.create({
       title: message,
       description:
@@ -234,44 +232,32 @@ export function RequestsInbox() {
       setLoadError(false);
     } catch (error) {
       setLoadError(true);
-      if (failureKind(error) === 'auth') handleFailure(error, '');
+      endedStaffSession(error);
     }
-  }, [kind, state, limit, handleFailure]);
+  }, [kind, state, limit]);
 
-  // Live: a change is applied to the list as it comes; the counts are asked again. Subscribe
-  // first, then load, so that a change made in between is not missed.
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    followInbox(
-      (action, item) => {
-        setItems((current) => {
-          if (!current) return current;
-          const rest = current.filter(
-            (i) => !(i.kind === item.kind && i.record.id === item.record.id),
-          );
-          if (action === 'delete' || !matches(item, kind, state)) return rest;
-          return [...rest, item].sort(byNewest);
-        });
-        void loadCounts()
-          .then(setCounts)
-          .catch(() => undefined);
-      },
-      () => void reload(),
-    )
-      .then((unsubscribe) => {
-        if (cancelled) unsubscribe();
-        else stop = unsubscribe;
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (!cancelled) void reload();
-      });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [kind, state, reload]);
+  // Live: a change is applied to the list as it comes; the counts are asked again.
+  const follow = useCallback(
+    () =>
+      followInbox(
+        (action, item) => {
+          setItems((current) => {
+            if (!current) return current;
+            const rest = current.filter(
+              (i) => !(i.kind === item.kind && i.record.id === item.record.id),
+            );
+            if (action === 'delete' || !matches(item, kind, state)) return rest;
+            return [...rest, item].sort(byNewest);
+          });
+          void loadCounts()
+            .then(setCounts)
+            .catch(() => undefined);
+        },
+        () => void reload(),
+      ),
+    [kind, state, reload],
+  );
+  useLive(follow, reload);
 
   // Back online: load again.
   useEffect(() => {
@@ -279,6 +265,14 @@ export function RequestsInbox() {
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, [reload]);
+
+  // A new filter starts again from the first page.
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setLimit(PAGE);
+    };
 
   const onHandled = async (item: InboxItem, handled: boolean) => {
     try {
@@ -334,27 +328,8 @@ export function RequestsInbox() {
       </Box>
 
       <Flex gap="3" wrap="wrap">
-        <Choice
-          label="Tipo"
-          value={kind}
-          onChange={(v) => {
-            setKind(v);
-            setLimit(PAGE);
-          }}
-          options={[
-            { value: 'all', label: 'Todos' },
-            ...SUBMISSION_KIND_LIST.map((d) => ({ value: d.kind, label: d.label })),
-          ]}
-        />
-        <Choice
-          label="Situação"
-          value={state}
-          onChange={(v) => {
-            setState(v);
-            setLimit(PAGE);
-          }}
-          options={STATES}
-        />
+        <Choice label="Tipo" value={kind} onChange={refilter(setKind)} options={KINDS} />
+        <Choice label="Situação" value={state} onChange={refilter(setState)} options={STATES} />
       </Flex>
 
       {items === null ? (

@@ -1,5 +1,6 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
+import { PasswordField } from '../../components/form-fields';
 import { TextField } from '../../components/text-field';
 import { toaster } from '../../components/toaster';
 import { failureKind } from '../../lib/pocketbase';
@@ -68,14 +69,7 @@ export function StaffSignIn() {
             onValueChange={setEmail}
             required
           />
-          <TextField
-            label="Senha"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onValueChange={setPassword}
-            required
-          />
+          <PasswordField value={password} onValueChange={setPassword} />
           <Button type="submit" colorPalette="brand" loading={busy} loadingText="Entrando...">
             Entrar
           </Button>

@@ -11,7 +11,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { toaster } from '../../components/toaster';
 import {
   checkField,
@@ -22,16 +22,17 @@ import {
   TRACKING_STAGES,
   type TrackingStage,
 } from '../../domain';
-import { failureKind, fieldCodes, fieldMessages } from '../../lib/pocketbase';
+import { fieldCodes, fieldMessages } from '../../lib/pocketbase';
 import {
   followTracking,
   listTracking,
   registerNumber,
   removeNumber,
   setStages,
-  signOutStaff,
+  endedStaffSession,
   type TrackingRecord,
 } from './api';
+import { useLive } from './use-live';
 
 const ERROR_LOADING = 'Erro ao carregar os rastreamentos';
 
@@ -42,49 +43,24 @@ export function TrackingManager() {
   const [toDelete, setToDelete] = useState<TrackingRecord | null>(null);
   const [registering, setRegistering] = useState(false);
 
-  const handleAuthLoss = useCallback((error: unknown) => {
-    if (failureKind(error) === 'auth') {
-      toaster.create({
-        title: 'Sessão expirada',
-        description: 'Entre de novo para continuar.',
-        type: 'warning',
-      });
-      signOutStaff();
-      return true;
-    }
-    return false;
-  }, []);
-
   const reload = useCallback(async () => {
     try {
       setRecords(await listTracking());
     } catch (error) {
-      if (!handleAuthLoss(error)) toaster.create({ title: ERROR_LOADING, type: 'error' });
+      if (!endedStaffSession(error)) toaster.create({ title: ERROR_LOADING, type: 'error' });
     }
-  }, [handleAuthLoss]);
+  }, []);
 
   // Live: every change made on another phone reloads the list; so does a realtime reconnection.
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    // Subscribe first, then load: a change made in between is not missed.
-    followTracking(
-      () => void reload(),
-      () => void reload(),
-    )
-      .then((unsubscribe) => {
-        if (cancelled) unsubscribe();
-        else stop = unsubscribe;
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (!cancelled) void reload();
-      });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [reload]);
+  const follow = useCallback(
+    () =>
+      followTracking(
+        () => void reload(),
+        () => void reload(),
+      ),
+    [reload],
+  );
+  useLive(follow, reload);
 
   const register = async (e: FormEvent) => {
     e.preventDefault();
@@ -104,7 +80,7 @@ export function TrackingManager() {
       toaster.create({ title: 'Número registrado com sucesso', type: 'success' });
       await reload();
     } catch (error) {
-      if (handleAuthLoss(error)) return;
+      if (endedStaffSession(error)) return;
       const codes = fieldCodes(error);
       const duplicate =
         codes.number === 'validation_not_unique' ||
@@ -126,7 +102,7 @@ export function TrackingManager() {
       setRecords((rs) => rs?.map((r) => (r.id === saved.id ? saved : r)) ?? rs);
       toaster.create({ title: 'Status atualizado com sucesso', type: 'success', duration: 2000 });
     } catch (error) {
-      if (handleAuthLoss(error)) return;
+      if (endedStaffSession(error)) return;
       toaster.create({ title: 'Erro ao atualizar o status', type: 'error' });
       await reload();
     }
@@ -141,7 +117,7 @@ export function TrackingManager() {
       setRecords((rs) => rs?.filter((r) => r.id !== record.id) ?? rs);
       toaster.create({ title: 'Número removido com sucesso', type: 'success' });
     } catch (error) {
-      if (handleAuthLoss(error)) return;
+      if (endedStaffSession(error)) return;
       toaster.create({ title: 'Erro ao remover o número', type: 'error' });
     }
   };

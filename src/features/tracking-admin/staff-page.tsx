@@ -1,0 +1,19 @@
+import { Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { PageTitle } from '../../components/page-title';
+import { staffApi } from '../../lib/pocketbase';
+import { useSession } from '../../lib/use-session';
+import { StaffLinks } from './staff-links';
+import { StaffSignIn } from './staff-sign-in';
+
+/** A staff screen: its title, the staff menu, and the screen itself once signed in (else the sign-in). */
+export function StaffPage({ title, children }: { title: string; children: ReactNode }) {
+  const token = useSession(staffApi);
+  return (
+    <Stack gap="4">
+      <PageTitle title={title} />
+      <StaffLinks signedIn={Boolean(token)} />
+      {token ? children : <StaffSignIn />}
+    </Stack>
+  );
+}
