@@ -87,6 +87,8 @@ export default tseslint.config(
         Collection: 'readonly',
         NumberField: 'readonly',
         DateField: 'readonly',
+        BoolField: 'readonly',
+        onRecordAuthRequest: 'readonly',
         RelationField: 'readonly',
         TextField: 'readonly',
         Record: 'readonly',

@@ -15,6 +15,8 @@ routerAdd(
   'POST',
   '/api/solicitacoes/{collection}/{id}/reenviar-email',
   (e) => {
+    if (e.auth.getBool('disabled'))
+      throw new ForbiddenError('Esta conta da equipe foi desativada.');
     const { kindOfCollection } = require(`${__hooks}/lib/generated/domain.cjs`);
     const def = kindOfCollection(e.request.pathValue('collection'));
     if (!def) throw new NotFoundError('Tipo de solicitação desconhecido.');

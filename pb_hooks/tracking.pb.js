@@ -39,9 +39,16 @@ onRecordCreateRequest((e) => {
   try {
     e.app.findFirstRecordByData('tracking', 'number', e.record.getString('number'));
   } catch (_) {
+    require(`${__hooks}/lib/tracking.js`).stampAuthors(e, true);
     return e.next();
   }
   throw new BadRequestError('Dados inválidos.', {
     number: new ValidationError('validation_not_unique', 'Este número já foi registrado'),
   });
+}, 'tracking');
+
+/** Who marked each stage (the staff screen shows it). */
+onRecordUpdateRequest((e) => {
+  require(`${__hooks}/lib/tracking.js`).stampAuthors(e, false);
+  return e.next();
 }, 'tracking');

@@ -1,11 +1,11 @@
 const domain = require(`${__hooks}/lib/generated/domain.cjs`);
 
-/** The record's `stage{n}At` fields as a plain object. */
-function stageFields(record) {
+/** The record's per-stage fields (`field(stage)`) as a plain object. */
+function stageFields(record, field) {
   const out = {};
   for (const { stage } of domain.TRACKING_STAGES) {
-    const field = domain.stageTimeField(stage);
-    out[field] = record.getString(field);
+    const name = field(stage);
+    out[name] = record.getString(name);
   }
   return out;
 }
@@ -15,8 +15,26 @@ function stampStages(record) {
   const stages = domain.normalizeStages(record.get('stages'));
   record.set('stages', stages.map(String));
   const now = new Date().toISOString().replace('T', ' ');
-  const fields = domain.stampStageTimes(stages, stageFields(record), now);
+  const times = stageFields(record, domain.stageTimeField);
+  const fields = domain.stampStageTimes(stages, times, now);
   for (const name in fields) record.set(name, fields[name]);
+}
+
+/** Who is acting: the staff member's name, or the e-mail when the account has none. */
+function actor(e) {
+  return (e.auth && (e.auth.getString('name') || e.auth.email())) || '';
+}
+
+/**
+ * Say who did it: the staff member who registers a number, and who marked each stage (a stage
+ * kept from before keeps its author). Whatever a client sends in these fields is ignored.
+ */
+function stampAuthors(e, isNew) {
+  const stages = domain.normalizeStages(e.record.get('stages'));
+  const before = isNew ? {} : stageFields(e.record.original(), domain.stageByField);
+  const fields = domain.stampStageAuthors(stages, before, actor(e));
+  for (const name in fields) e.record.set(name, fields[name]);
+  e.record.set('registeredBy', isNew ? actor(e) : e.record.original().getString('registeredBy'));
 }
 
 /** What the public lookup shows of a record: its stages and their times, nothing else. */
@@ -25,8 +43,8 @@ function publicView(record) {
   return {
     number: record.getString('number'),
     stages,
-    stageTimes: domain.stageTimesOf(stageFields(record), stages),
+    stageTimes: domain.stageTimesOf(stageFields(record, domain.stageTimeField), stages),
   };
 }
 
-module.exports = { stampStages, publicView };
+module.exports = { stampStages, stampAuthors, publicView };

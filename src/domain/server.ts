@@ -16,6 +16,8 @@ export {
   stageTimeField,
   stageTimesOf,
   stampStageTimes,
+  stampStageAuthors,
+  stageByField,
   TRACKING_STAGES,
 } from './stages';
 export { formatCents, formatDateTime } from './format';

@@ -49,20 +49,44 @@ export function stageTimesOf(
   return times;
 }
 
+/** The record field that holds who marked a stage (the staff member's name). */
+export function stageByField(stage: TrackingStage): `stage${TrackingStage}By` {
+  return `stage${stage}By`;
+}
+
 /**
- * Every `stage{n}At` field after a change of stages: a newly set stage gets `now`, a stage that stays
- * set keeps its time, an unset stage loses it.
+ * The per-stage fields (`field(stage)`) after a change of stages: a newly set stage gets `value`,
+ * a stage that stays set keeps what it had, an unset stage loses it.
  */
+function stampStageFields(
+  stages: readonly TrackingStage[],
+  record: Record<string, unknown>,
+  field: (stage: TrackingStage) => string,
+  value: string,
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const { stage } of TRACKING_STAGES) {
+    const name = field(stage);
+    const previous = typeof record[name] === 'string' ? (record[name] as string) : '';
+    fields[name] = stages.includes(stage) ? previous || value : '';
+  }
+  return fields;
+}
+
+/** Every `stage{n}At` after a change: the time a stage was first reached, now for a new one. */
 export function stampStageTimes(
   stages: readonly TrackingStage[],
   record: Record<string, unknown>,
   now: string,
 ): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const { stage } of TRACKING_STAGES) {
-    const field = stageTimeField(stage);
-    const previous = typeof record[field] === 'string' ? (record[field] as string) : '';
-    fields[field] = stages.includes(stage) ? previous || now : '';
-  }
-  return fields;
+  return stampStageFields(stages, record, stageTimeField, now);
+}
+
+/** Every `stage{n}By` after a change: who marked each stage, `name` for a new one. */
+export function stampStageAuthors(
+  stages: readonly TrackingStage[],
+  record: Record<string, unknown>,
+  name: string,
+): Record<string, string> {
+  return stampStageFields(stages, record, stageByField, name);
 }

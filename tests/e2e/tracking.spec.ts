@@ -137,6 +137,9 @@ test.describe('management', () => {
     await expect(a.getByText('Status atualizado com sucesso').first()).toBeVisible();
     await expect(rowB.getByRole('checkbox', { name: `2. ${STAGES[1]}` })).toBeChecked();
     await expect(rowB.getByRole('checkbox', { name: `1. ${STAGES[0]}` })).not.toBeChecked();
+    // Who registered it and who marked the stage, on every phone.
+    await expect(rowB.getByText('Registrado por Equipe')).toBeVisible();
+    await expect(rowB.getByText('— por Equipe')).toBeVisible();
 
     await b.getByLabel('Novo número de rastreio').fill(number);
     await b.getByRole('button', { name: 'Registrar' }).click();

@@ -1,5 +1,5 @@
 import type { RecordModel } from 'pocketbase';
-import { normalizeStages, stageTimesOf, type TrackingStage } from '../../domain';
+import { normalizeStages, stageByField, stageTimesOf, type TrackingStage } from '../../domain';
 import { toaster } from '../../components/toaster';
 import { failureKind, staffApi } from '../../lib/pocketbase';
 
@@ -8,6 +8,9 @@ export interface TrackingRecord {
   number: string;
   stages: TrackingStage[];
   stageTimes: Record<string, string>;
+  /** Who marked each set stage, by stage. */
+  stageBy: Record<string, string>;
+  registeredBy: string;
   created: string;
 }
 
@@ -18,6 +21,8 @@ function toTracking(r: RecordModel): TrackingRecord {
     number: r.number,
     stages,
     stageTimes: stageTimesOf(r, stages),
+    stageBy: Object.fromEntries(stages.map((s) => [s, String(r[stageByField(s)] ?? '')])),
+    registeredBy: r.registeredBy ?? '',
     created: r.created,
   };
 }

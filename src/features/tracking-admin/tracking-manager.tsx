@@ -169,9 +169,16 @@ export function TrackingManager() {
               aria-label={`Rastreio ${record.number}`}
             >
               <Flex justify="space-between" align="center" mb="3" gap="2">
-                <Text fontWeight="bold" fontSize="lg">
-                  {displayTrackingNumber(record.number)}
-                </Text>
+                <Box>
+                  <Text fontWeight="bold" fontSize="lg">
+                    {displayTrackingNumber(record.number)}
+                  </Text>
+                  {record.registeredBy && (
+                    <Text fontSize="sm" color="fg.muted">
+                      Registrado por {record.registeredBy}
+                    </Text>
+                  )}
+                </Box>
                 <Button
                   size="sm"
                   variant="ghost"
@@ -194,6 +201,12 @@ export function TrackingManager() {
                     <Checkbox.Control />
                     <Checkbox.Label>
                       {stage}. {label}
+                      {record.stageBy[stage] && (
+                        <Text as="span" color="fg.muted" fontSize="sm">
+                          {' '}
+                          — por {record.stageBy[stage]}
+                        </Text>
+                      )}
                     </Checkbox.Label>
                   </Checkbox.Root>
                 ))}

@@ -1,0 +1,89 @@
+// One staff account per person: added and switched off with `npm run staff`, and every tracking
+// registration and stage says who did it.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signIn, STAFF, startStack, type Stack } from '../support/stack';
+
+const ROOT = join(import.meta.dirname, '../..');
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.stop());
+
+function staffCommand(...args: string[]) {
+  return spawnSync('node', ['scripts/staff.mjs', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, PORT: new URL(stack.url).port, PB_DATA_DIR: stack.dataDir },
+  });
+}
+
+describe('npm run staff', () => {
+  let driverPassword = '';
+  const driver = 'motorista@teste.example';
+
+  it('adds an account with its own password, next to the first one', () => {
+    const added = staffCommand('add', driver, 'João Motorista');
+    expect(added.status, added.stderr).toBe(0);
+    driverPassword = /Senha inicial: (\S+)/.exec(added.stdout)?.[1] ?? '';
+    expect(driverPassword).not.toBe('');
+    const again = staffCommand('add', driver, 'Outro');
+    expect(again.status).not.toBe(0);
+    expect(again.stderr).toContain('Já existe');
+    const list = staffCommand('list');
+    expect(list.stdout).toContain(driver);
+    expect(list.stdout).toContain(STAFF.email);
+  });
+
+  it('says who registered a number and who marked each stage', async () => {
+    const token = await signIn(stack.url, 'staff', { email: driver, password: driverPassword });
+    const created = await call(stack.url, '/api/collections/tracking/records', {
+      method: 'POST',
+      token,
+      body: { number: '5550001', stages: ['1'], registeredBy: 'Alguém', stage1By: 'Alguém' },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({
+      registeredBy: 'João Motorista',
+      stage1By: 'João Motorista',
+    });
+
+    const office = await signIn(stack.url, 'staff', STAFF);
+    const updated = await call(stack.url, `/api/collections/tracking/records/${created.body.id}`, {
+      method: 'PATCH',
+      token: office,
+      body: { stages: ['1', '2'] },
+    });
+    expect(updated.body).toMatchObject({
+      registeredBy: 'João Motorista',
+      stage1By: 'João Motorista',
+      stage2By: 'Equipe',
+    });
+  });
+
+  it('a disabled account loses access at its next request, also with a session it still holds', async () => {
+    const token = await signIn(stack.url, 'staff', { email: driver, password: driverPassword });
+    const disabled = staffCommand('disable', driver);
+    expect(disabled.status, disabled.stderr).toBe(0);
+
+    const refresh = await call(stack.url, '/api/collections/staff/auth-refresh', {
+      method: 'POST',
+      token,
+    });
+    expect(refresh.status).toBe(401);
+    const list = await call(stack.url, '/api/collections/tracking/records', { token });
+    expect(list.body.items ?? []).toEqual([]);
+    const again = await call(stack.url, '/api/collections/staff/auth-with-password', {
+      method: 'POST',
+      body: { identity: driver, password: driverPassword },
+    });
+    expect(again.status).toBe(403);
+    expect(again.body.message).toContain('desativada');
+
+    expect(staffCommand('enable', driver).status).toBe(0);
+    await signIn(stack.url, 'staff', { email: driver, password: driverPassword });
+  });
+});
