@@ -82,6 +82,7 @@ export default tseslint.config(
         onRecordAfterCreateSuccess: 'readonly',
         onBootstrap: 'readonly',
         onRecordCreate: 'readonly',
+        onRecordDelete: 'readonly',
         onRecordUpdate: 'readonly',
         onRecordValidate: 'readonly',
         Collection: 'readonly',

@@ -52,3 +52,22 @@ onRecordUpdateRequest((e) => {
   require(`${__hooks}/lib/tracking.js`).stampAuthors(e, false);
   return e.next();
 }, 'tracking');
+
+/** A deletion leaves a tombstone (in the same transaction), for phones that were offline. */
+onRecordDelete((e) => {
+  e.next();
+  const row = new Record(e.app.findCollectionByNameOrId('tracking_deletions'));
+  row.set('record', e.record.id);
+  row.set('number', e.record.getString('number'));
+  e.app.save(row);
+}, 'tracking');
+
+/** Tombstones older than 90 days go (a phone away that long downloads the whole list again). */
+cronAdd('tracking-tombstones', '15 4 * * *', () => {
+  const cutoff = new Date(Date.now() - 90 * 24 * 60 * 60 * 1000).toISOString().replace('T', ' ');
+  $app
+    .db()
+    .newQuery('DELETE FROM tracking_deletions WHERE created < {:cutoff}')
+    .bind({ cutoff })
+    .execute();
+});

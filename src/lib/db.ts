@@ -40,9 +40,31 @@ export interface TrackingLookup {
   fetchedAt: number;
 }
 
+/** A tracking record as the staff list keeps it on the device (signed-in staff only). */
+export interface StaffTrackingRow {
+  id: string;
+  number: string;
+  stages: TrackingStage[];
+  stageTimes: Record<string, string>;
+  /** Who marked each set stage, by stage. */
+  stageBy: Record<string, string>;
+  registeredBy: string;
+  created: string;
+  updated: string;
+}
+
+/** Where the staff list's sync stands: the newest server time seen, and when it last succeeded. */
+export interface StaffSyncState {
+  key: 'tracking';
+  cursor: string;
+  syncedAt: number;
+}
+
 export class CourierDb extends Dexie {
   outbox!: EntityTable<OutboxItem, 'id'>;
   lookups!: EntityTable<TrackingLookup, 'number'>;
+  staffTracking!: EntityTable<StaffTrackingRow, 'id'>;
+  staffSync!: EntityTable<StaffSyncState, 'key'>;
 
   constructor() {
     super('rota-veloz');
@@ -55,6 +77,11 @@ export class CourierDb extends Dexie {
     // not read every sent item on each change (that made delivering 1 000 items super-linear).
     this.version(2).stores({
       outbox: 'id, kind, state, createdAt, [state+createdAt], notice',
+    });
+    // The staff's tracking list, kept on the phone so the screen opens with no signal.
+    this.version(3).stores({
+      staffTracking: 'id, number, created',
+      staffSync: 'key',
     });
   }
 }

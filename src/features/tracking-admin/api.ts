@@ -1,6 +1,7 @@
 import type { RecordModel } from 'pocketbase';
 import { normalizeStages, stageByField, stageTimesOf, type TrackingStage } from '../../domain';
 import { toaster } from '../../components/toaster';
+import { db } from '../../lib/db';
 import { failureKind, staffApi } from '../../lib/pocketbase';
 
 export interface TrackingRecord {
@@ -14,7 +15,7 @@ export interface TrackingRecord {
   created: string;
 }
 
-function toTracking(r: RecordModel): TrackingRecord {
+export function toTracking(r: RecordModel): TrackingRecord {
   const stages = normalizeStages(r.stages ?? []);
   return {
     id: r.id,
@@ -29,31 +30,29 @@ function toTracking(r: RecordModel): TrackingRecord {
 
 const tracking = () => staffApi.collection('tracking');
 
-export async function listTracking(): Promise<TrackingRecord[]> {
-  const items = await tracking().getFullList({ sort: '-created,-id', requestKey: null });
-  return items.map(toTracking);
+export function registerNumber(number: string): Promise<RecordModel> {
+  return tracking().create({ number, stages: [] }, { requestKey: null });
 }
 
-export async function registerNumber(number: string) {
-  return toTracking(await tracking().create({ number, stages: [] }));
-}
-
-export async function setStages(id: string, stages: TrackingStage[]) {
-  return toTracking(await tracking().update(id, { stages: stages.map(String) }));
+export function setStages(id: string, stages: TrackingStage[]): Promise<RecordModel> {
+  return tracking().update(id, { stages: stages.map(String) }, { requestKey: null });
 }
 
 export function removeNumber(id: string) {
   return tracking().delete(id);
 }
 
-/** Follow every change; `onReconnect` also runs after a lost connection comes back. */
-export async function followTracking(onChange: () => void, onReconnect: () => void) {
+/** Follow every change, one record at a time; `onReconnect` runs after a lost connection comes back. */
+export async function followTracking(
+  onChange: (action: string, record: RecordModel) => void,
+  onReconnect: () => void,
+) {
   let first = true;
   const unsubscribeConnect = await staffApi.realtime.subscribe('PB_CONNECT', () => {
     if (first) first = false;
     else onReconnect();
   });
-  const unsubscribe = await tracking().subscribe('*', onChange);
+  const unsubscribe = await tracking().subscribe('*', (e) => onChange(e.action, e.record));
   return () => {
     void unsubscribe();
     void unsubscribeConnect();
@@ -64,9 +63,14 @@ export async function signInStaff(email: string, password: string) {
   await staffApi.collection('staff').authWithPassword(email, password);
 }
 
+/** Signing out also erases the staff data kept on the device. */
 export function signOutStaff() {
   staffApi.realtime.unsubscribe();
   staffApi.authStore.clear();
+  void db.transaction('rw', db.staffTracking, db.staffSync, async () => {
+    await db.staffTracking.clear();
+    await db.staffSync.clear();
+  });
 }
 
 /** A staff call failed because the session ended: say so and sign out. True when that was it. */

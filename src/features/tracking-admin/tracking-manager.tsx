@@ -11,7 +11,8 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { toaster } from '../../components/toaster';
 import {
   checkField,
@@ -22,45 +23,65 @@ import {
   TRACKING_STAGES,
   type TrackingStage,
 } from '../../domain';
-import { fieldCodes, fieldMessages } from '../../lib/pocketbase';
+import { formatDateTime, timeAgo } from '../../domain';
+import { db } from '../../lib/db';
+import { failureKind, fieldCodes, fieldMessages } from '../../lib/pocketbase';
 import {
   followTracking,
-  listTracking,
   registerNumber,
   removeNumber,
   setStages,
   endedStaffSession,
   type TrackingRecord,
 } from './api';
+import { forgetTracking, keepTracking, syncTracking } from './tracking-sync';
 import { useLive } from './use-live';
 
 const ERROR_LOADING = 'Erro ao carregar os rastreamentos';
+/** Rows drawn at once; the rest come with 'Mostrar mais' (thousands of numbers stay smooth). */
+const SHOWN = 100;
 
 export function TrackingManager() {
-  const [records, setRecords] = useState<TrackingRecord[] | null>(null);
+  // The list lives on the device: it opens with no signal and follows every change.
+  const records = useLiveQuery(() => db.staffTracking.orderBy('created').reverse().toArray(), []);
+  const sync = useLiveQuery(() => db.staffSync.get('tracking'), []);
   const [number, setNumber] = useState('');
   const [filter, setFilter] = useState('');
+  const [limit, setLimit] = useState(SHOWN);
   const [toDelete, setToDelete] = useState<TrackingRecord | null>(null);
   const [registering, setRegistering] = useState(false);
+  const [offline, setOffline] = useState(false);
+  // Stages being saved, shown at once; on failure the box goes back to what the server has.
+  const [saving, setSaving] = useState<Record<string, TrackingStage[]>>({});
 
   const reload = useCallback(async () => {
     try {
-      setRecords(await listTracking());
+      await syncTracking();
+      setOffline(false);
     } catch (error) {
-      if (!endedStaffSession(error)) toaster.create({ title: ERROR_LOADING, type: 'error' });
+      if (endedStaffSession(error)) return;
+      if (failureKind(error) === 'offline') setOffline(true);
+      else toaster.create({ title: ERROR_LOADING, type: 'error' });
     }
   }, []);
 
-  // Live: every change made on another phone reloads the list; so does a realtime reconnection.
+  // Live: each change made on another phone is applied to this one as it comes; after a lost
+  // connection, only what changed meanwhile is fetched.
   const follow = useCallback(
     () =>
       followTracking(
-        () => void reload(),
+        (action, record) =>
+          void (action === 'delete' ? forgetTracking(record.id) : keepTracking(record)),
         () => void reload(),
       ),
     [reload],
   );
   useLive(follow, reload);
+  useEffect(() => {
+    const online = () => void reload();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [reload]);
 
   const register = async (e: FormEvent) => {
     e.preventDefault();
@@ -75,10 +96,9 @@ export function TrackingManager() {
     }
     setRegistering(true);
     try {
-      await registerNumber(number);
+      await keepTracking(await registerNumber(number));
       setNumber('');
       toaster.create({ title: 'Número registrado com sucesso', type: 'success' });
-      await reload();
     } catch (error) {
       if (endedStaffSession(error)) return;
       const codes = fieldCodes(error);
@@ -94,17 +114,25 @@ export function TrackingManager() {
     }
   };
 
+  // The box shows what the server has: ticked once saved, never left ticked when it was not.
   const toggle = async (record: TrackingRecord, stage: TrackingStage) => {
-    const next = toggleStage(record.stages, stage);
-    setRecords((rs) => rs?.map((r) => (r.id === record.id ? { ...r, stages: next } : r)) ?? rs);
+    const next = toggleStage(saving[record.id] ?? record.stages, stage);
+    setSaving((s) => ({ ...s, [record.id]: next }));
     try {
-      const saved = await setStages(record.id, next);
-      setRecords((rs) => rs?.map((r) => (r.id === saved.id ? saved : r)) ?? rs);
+      await keepTracking(await setStages(record.id, next));
       toaster.create({ title: 'Status atualizado com sucesso', type: 'success', duration: 2000 });
     } catch (error) {
       if (endedStaffSession(error)) return;
-      toaster.create({ title: 'Erro ao atualizar o status', type: 'error' });
-      await reload();
+      toaster.create({
+        title: 'Erro ao atualizar o status',
+        description:
+          failureKind(error) === 'offline'
+            ? 'Sem conexão: marque de novo quando o sinal voltar.'
+            : undefined,
+        type: 'error',
+      });
+    } finally {
+      setSaving(({ [record.id]: _done, ...rest }) => rest);
     }
   };
 
@@ -114,7 +142,7 @@ export function TrackingManager() {
     if (!record) return;
     try {
       await removeNumber(record.id);
-      setRecords((rs) => rs?.filter((r) => r.id !== record.id) ?? rs);
+      await forgetTracking(record.id);
       toaster.create({ title: 'Número removido com sucesso', type: 'success' });
     } catch (error) {
       if (endedStaffSession(error)) return;
@@ -122,7 +150,9 @@ export function TrackingManager() {
     }
   };
 
-  const shown = (records ?? []).filter((r) => r.number.includes(normalizeTrackingNumber(filter)));
+  const needle = normalizeTrackingNumber(filter);
+  const matching = needle ? (records ?? []).filter((r) => r.number.includes(needle)) : records;
+  const shown = (matching ?? []).slice(0, limit);
 
   return (
     <Stack gap="6">
@@ -146,10 +176,27 @@ export function TrackingManager() {
 
       <Field.Root>
         <Field.Label>Filtrar por número</Field.Label>
-        <Input value={filter} onChange={(e) => setFilter(e.target.value)} inputMode="numeric" />
+        <Input
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.target.value);
+            setLimit(SHOWN);
+          }}
+          inputMode="numeric"
+        />
       </Field.Root>
 
-      {records === null ? (
+      <Text role="status" fontSize="sm" color={offline ? 'orange.fg' : 'fg.muted'}>
+        {sync
+          ? offline
+            ? `Sem conexão: lista guardada neste aparelho, atualizada ${timeAgo(sync.syncedAt)} (${formatDateTime(new Date(sync.syncedAt))}).`
+            : `Lista atualizada ${timeAgo(sync.syncedAt)}.`
+          : offline
+            ? 'Sem conexão, e a lista ainda não foi baixada neste aparelho.'
+            : ''}
+      </Text>
+
+      {records === undefined || (!sync && records.length === 0 && !offline) ? (
         <Text role="status">Carregando...</Text>
       ) : shown.length === 0 ? (
         <Text color="fg.muted">
@@ -193,7 +240,7 @@ export function TrackingManager() {
                 {TRACKING_STAGES.map(({ stage, label }) => (
                   <Checkbox.Root
                     key={stage}
-                    checked={record.stages.includes(stage)}
+                    checked={(saving[record.id] ?? record.stages).includes(stage)}
                     onCheckedChange={() => void toggle(record, stage)}
                     colorPalette="green"
                   >
@@ -214,6 +261,14 @@ export function TrackingManager() {
             </Box>
           ))}
         </Stack>
+      )}
+
+      {(matching?.length ?? 0) > shown.length && (
+        <Box>
+          <Button variant="outline" onClick={() => setLimit((n) => n + SHOWN)}>
+            Mostrar mais ({(matching?.length ?? 0) - shown.length} restantes)
+          </Button>
+        </Box>
       )}
 
       <Dialog.Root

@@ -1,0 +1,67 @@
+/**
+ * The staff's tracking list on the device: downloaded once in pages, then kept current with only
+ * what changed since the last sync (by the server's `updated`), deletions (tombstones) included,
+ * and with realtime events applied one record at a time. The screen reads it from IndexedDB, so it
+ * opens and stays usable with no signal.
+ */
+import type { RecordModel } from 'pocketbase';
+import { db, type StaffTrackingRow } from '../../lib/db';
+import { staffApi } from '../../lib/pocketbase';
+import { toTracking } from './api';
+
+const PAGE = 500;
+/** Tombstones are kept 90 days on the server: a device away longer downloads everything again. */
+const FULL_AFTER_MS = 80 * 24 * 60 * 60 * 1000;
+
+const toRow = (r: RecordModel): StaffTrackingRow => ({ ...toTracking(r), updated: r.updated });
+
+/** Every page of a list, oldest change first. */
+async function allPages(collection: string, filter: string): Promise<RecordModel[]> {
+  const out: RecordModel[] = [];
+  for (let page = 1; ; page++) {
+    const res = await staffApi.collection(collection).getList(page, PAGE, {
+      sort: 'updated,id',
+      filter,
+      skipTotal: true,
+      requestKey: null,
+    });
+    out.push(...res.items);
+    if (res.items.length < PAGE) return out;
+  }
+}
+
+const newest = (rows: { updated: string }[], since: string) =>
+  rows.reduce((max, r) => (r.updated > max ? r.updated : max), since);
+
+/** Bring the device's list up to date; throws what the server answered when it cannot. */
+export async function syncTracking(): Promise<void> {
+  const state = await db.staffSync.get('tracking');
+  const since = state?.cursor ?? '';
+  if (!since || Date.now() - state!.syncedAt > FULL_AFTER_MS) {
+    const all = (await allPages('tracking', '')).map(toRow);
+    await db.transaction('rw', db.staffTracking, db.staffSync, async () => {
+      await db.staffTracking.clear();
+      await db.staffTracking.bulkPut(all);
+      await db.staffSync.put({ key: 'tracking', cursor: newest(all, ''), syncedAt: Date.now() });
+    });
+    return;
+  }
+  const filter = staffApi.filter('updated >= {:since}', { since });
+  const changed = (await allPages('tracking', filter)).map(toRow);
+  const deleted = await allPages('tracking_deletions', filter);
+  await db.transaction('rw', db.staffTracking, db.staffSync, async () => {
+    await db.staffTracking.bulkPut(changed);
+    await db.staffTracking.bulkDelete(deleted.map((d) => String(d.record)));
+    const cursor = newest([...changed, ...deleted.map((d) => ({ updated: d.updated }))], since);
+    await db.staffSync.put({ key: 'tracking', cursor, syncedAt: Date.now() });
+  });
+}
+
+/** A record the server just answered with (or sent through realtime) goes straight onto the device. */
+export async function keepTracking(record: RecordModel): Promise<void> {
+  await db.staffTracking.put(toRow(record));
+}
+
+export async function forgetTracking(id: string): Promise<void> {
+  await db.staffTracking.delete(id);
+}

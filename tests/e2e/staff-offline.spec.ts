@@ -1,0 +1,106 @@
+// The staff list lives on the phone: it opens with no signal, follows changes one record at a time,
+// drops records deleted while the phone was away, and is erased at 'Sair'.
+import type { Browser, Page } from '@playwright/test';
+import { call, signIn, STAFF } from '../support/stack';
+import { expect, test, waitForWorker } from './fixtures';
+
+test.skip(({ isMobile }) => isMobile, 'staff phones are simulated on desktop contexts');
+
+async function staffPhone(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/admin/tracking');
+  await page.getByLabel('E-mail').fill(STAFF.email);
+  await page.getByLabel('Senha').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText(/Lista atualizada/)).toBeVisible();
+  await waitForWorker(page);
+  return { context, page };
+}
+
+const row = (page: Page, number: string) =>
+  page.getByRole('listitem', { name: `Rastreio ${number}` });
+
+test('with no signal the list opens from the phone, and a stage is never left ticked unsaved', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await staffPhone(browser, baseURL!);
+  await expect(row(page, '987654321')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(row(page, '987654321')).toBeVisible();
+  await expect(
+    page.getByText(/Sem conexão: lista guardada neste aparelho, atualizada/),
+  ).toBeVisible();
+
+  // Ticked with no signal: the server did not save it, so the box does not stay ticked.
+  const stage4 = row(page, '987654321').getByRole('checkbox', { name: /^4\. / });
+  await row(page, '987654321').getByText('4. Encomenda entregue').click();
+  await expect(page.getByText('Erro ao atualizar o status')).toBeVisible();
+  await expect(stage4).not.toBeChecked();
+
+  await context.setOffline(false);
+  await expect(page.getByText(/Lista atualizada/)).toBeVisible();
+  await context.close();
+});
+
+test('a change on one phone reaches another without downloading the list; a deletion reaches a phone that was offline', async ({
+  browser,
+  baseURL,
+  stack,
+}) => {
+  const a = await staffPhone(browser, baseURL!);
+  const b = await staffPhone(browser, baseURL!);
+  const token = await signIn(stack.url, 'staff', STAFF);
+  const number = String(Date.now()).slice(-9);
+  const created = await call(stack.url, '/api/collections/tracking/records', {
+    method: 'POST',
+    token,
+    body: { number, stages: [] },
+  });
+  await expect(row(b.page, number)).toBeVisible();
+
+  // Realtime: B applies A's change without asking for the list again.
+  const listCalls: string[] = [];
+  b.page.on('request', (r) => {
+    if (r.url().includes('/api/collections/tracking/records')) listCalls.push(r.url());
+  });
+  await row(a.page, number).getByText('2. Encomenda enviada ao destino').click();
+  await expect(row(b.page, number).getByRole('checkbox', { name: /^2\. / })).toBeChecked();
+  expect(listCalls).toEqual([]);
+
+  // B loses signal and its screen is closed; the number is deleted meanwhile; B opens the screen
+  // again with no signal (the last list it had), and drops the number once it is back online.
+  await b.context.setOffline(true);
+  await b.page.close();
+  await call(stack.url, `/api/collections/tracking/records/${created.body.id}`, {
+    method: 'DELETE',
+    token,
+  });
+  await expect(row(a.page, number)).toHaveCount(0);
+  const again = await b.context.newPage();
+  await again.goto('/admin/tracking');
+  await expect(row(again, number)).toBeVisible();
+  await b.context.setOffline(false);
+  await expect(row(again, number)).toHaveCount(0);
+
+  // 'Sair' erases the staff data from the phone.
+  await again.getByRole('button', { name: 'Sair' }).click();
+  await expect(again.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  const kept = await again.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('rota-veloz');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('staffTracking', 'readonly');
+          const count = tx.objectStore('staffTracking').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+  expect(kept).toBe(0);
+  await a.context.close();
+  await b.context.close();
+});
