@@ -50,6 +50,21 @@ export default defineConfig({
         theme_color: company.themeColor,
         background_color: '#ffffff',
         categories: ['business', 'productivity'],
+        // Drivers open the installed app straight on their screen (a long press on the icon).
+        shortcuts: [
+          {
+            name: 'Área da equipe: rastreamentos',
+            short_name: 'Equipe',
+            url: '/admin/tracking',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Área da equipe: solicitações',
+            short_name: 'Solicitações',
+            url: '/admin/solicitacoes',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

@@ -12,7 +12,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { company } from '../config/company';
-import { accountNav, mainNav, paths } from '../config/paths';
+import { accountNav, mainNav, paths, staffNav } from '../config/paths';
 import { Loading } from './error-screens';
 import { InstallButton, OfflineBanner, UpdatePrompt } from '../components/pwa';
 
@@ -149,6 +149,9 @@ function Footer() {
           <Stack gap="2" align={{ base: 'flex-start', md: 'flex-end' }}>
             <Link asChild color="inherit">
               <RouterLink to={paths.privacy}>Privacidade</RouterLink>
+            </Link>
+            <Link asChild color="gray.300" fontSize="sm">
+              <RouterLink to={paths.trackingAdmin}>{staffNav.label}</RouterLink>
             </Link>
             <InstallButton />
             <Text color="gray.400" fontSize="xs">

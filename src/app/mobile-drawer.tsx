@@ -1,6 +1,6 @@
-import { Box, CloseButton, Drawer, Portal, VStack } from '@chakra-ui/react';
+import { Box, CloseButton, Drawer, Portal, Separator, VStack } from '@chakra-ui/react';
 import { NavLink } from 'react-router-dom';
-import { mainNav } from '../config/paths';
+import { mainNav, staffNav } from '../config/paths';
 
 /** The phone menu: the five links of SPEC.md §2, the current one highlighted. */
 export default function MobileDrawer({
@@ -38,6 +38,20 @@ export default function MobileDrawer({
                   </NavLink>
                 ))}
               </VStack>
+              <Separator my="2" />
+              <NavLink to={staffNav.to} onClick={() => onOpenChange(false)}>
+                {({ isActive }) => (
+                  <Box
+                    px="3"
+                    py="2"
+                    fontSize="sm"
+                    color="fg.muted"
+                    fontWeight={isActive ? 'bold' : 'normal'}
+                  >
+                    {staffNav.label}
+                  </Box>
+                )}
+              </NavLink>
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Fechar menu" />

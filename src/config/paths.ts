@@ -23,3 +23,6 @@ export const mainNav = [
 ] as const;
 
 export const accountNav = { label: 'Acessar Conta', to: paths.access } as const;
+
+/** The staff's way in (drivers on the installed app have no address bar): footer, phone menu, shortcut. */
+export const staffNav = { label: 'Área da equipe', to: paths.trackingAdmin } as const;
