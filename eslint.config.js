@@ -90,6 +90,8 @@ export default tseslint.config(
         DateField: 'readonly',
         BoolField: 'readonly',
         onRecordAuthRequest: 'readonly',
+        onRecordRequestEmailChangeRequest: 'readonly',
+        onRecordConfirmEmailChangeRequest: 'readonly',
         RelationField: 'readonly',
         TextField: 'readonly',
         Record: 'readonly',

@@ -27,6 +27,15 @@ routerUse((e) => {
     h.set('Cache-Control', 'no-cache');
   }
 
+  // The manifest is JSON of its own kind (the static handler keeps a type set before it).
+  if (path === '/manifest.webmanifest') h.set('Content-Type', 'application/manifest+json');
+
+  // A tracking number is often a CPF: the request log gets the route without it.
+  if (path.startsWith('/api/rastreio/')) {
+    e.request.url.path = '/api/rastreio/…';
+    e.request.url.rawPath = '';
+  }
+
   // /api/health also says whether mail is flowing, so a monitor can alert on a stuck queue.
   if (path === '/api/health' && (e.request.method === 'GET' || e.request.method === 'HEAD')) {
     const mail = require(`${__hooks}/lib/mail.js`).health(e.app);
@@ -46,5 +55,18 @@ routerUse((e) => {
       throw new ForbiddenError('Entre com a senha de acesso para enviar solicitações.');
     }
   }
-  return e.next();
+  if (!path.startsWith('/api/')) return e.next();
+  // Every API error a person can trigger answers in Portuguese.
+  try {
+    return e.next();
+  } catch (err) {
+    throw require(`${__hooks}/lib/errors.js`).inPortuguese(err);
+  }
 });
+
+// An unknown /api/ address is a JSON 404, not the site's index page with 200.
+for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']) {
+  routerAdd(method, '/api/{rest...}', () => {
+    throw new NotFoundError('Endereço da API não encontrado.');
+  });
+}

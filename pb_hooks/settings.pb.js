@@ -23,7 +23,26 @@ onBootstrap((e) => {
   settings.rateLimits.rules = [
     { label: '*:auth', audience: '', duration: 60, maxRequests: 10 },
     { label: '*:create', audience: '', duration: 10, maxRequests: 30 },
-    { label: 'GET /api/rastreio/', audience: '', duration: 1, maxRequests: 20 },
+    // No method in the label: HEAD (which runs the GET handler) is limited too.
+    { label: '/api/rastreio/', audience: '', duration: 1, maxRequests: 20 },
   ];
+
+  // Behind an HTTPS proxy every visitor arrives with the proxy's address: the client's own comes
+  // in a header the proxy sets (e.g. X-Forwarded-For), so limits count each person, not everyone.
+  const proxyHeaders = cfg
+    .env('TRUSTED_PROXY_HEADERS', '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  settings.trustedProxy.headers = proxyHeaders;
+  settings.trustedProxy.useLeftmostIP = true;
+
+  // Links in system e-mails (password reset) point at the site, not at localhost.
+  const appUrl = cfg.env('APP_URL', '');
+  if (appUrl) settings.meta.appURL = appUrl;
+
+  // Request logs: errors kept a week, and (see middleware.pb.js) no tracking number in them.
+  settings.logs.maxDays = Number(cfg.env('LOG_DAYS', '7'));
+  settings.logs.logIP = true;
   e.app.save(settings);
 });

@@ -30,6 +30,16 @@ function actor(e) {
  * kept from before keeps its author). Whatever a client sends in these fields is ignored.
  */
 function stampAuthors(e, isNew) {
+  // An unknown stage is refused by name, not silently dropped.
+  const sent = (e.requestInfo().body || {}).stages;
+  const list = Array.isArray(sent) ? sent : sent === undefined || sent === null ? [] : [sent];
+  for (const value of list) {
+    if (['1', '2', '3', '4'].indexOf(String(value)) === -1) {
+      throw new BadRequestError('Dados inválidos.', {
+        stages: new ValidationError('invalid_stages', 'Etapa desconhecida: use de 1 a 4.'),
+      });
+    }
+  }
   const stages = domain.normalizeStages(e.record.get('stages'));
   const before = isNew ? {} : stageFields(e.record.original(), domain.stageByField);
   const fields = domain.stampStageAuthors(stages, before, actor(e));

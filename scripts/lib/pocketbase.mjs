@@ -103,6 +103,8 @@ export async function startPocketBase(options) {
     '--automigrate=false',
     '--hooksWatch=false',
     `--hooksPool=${process.env.PB_HOOKS_POOL ?? 15}`,
+    // CORS: only the site's own origin (the API is never called from another site).
+    `--origins=${env.APP_URL || url}`,
   ];
   const child = spawn(bin, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = options.log ?? (() => {});

@@ -1,0 +1,155 @@
+// Doors closed on the server (issue 13): each test shows the door is shut, against a real PocketBase.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, CLIENT, signIn, STAFF, startStack, type Stack } from '../support/stack';
+
+describe('with the defaults', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    // No mail clock: its calls every 200 ms would keep the request log's batch from being written.
+    stack = await startStack({}, { mailClock: false });
+  });
+  afterAll(() => stack?.stop());
+
+  it('HEAD on the public lookup is rate limited like GET', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        fetch(`${stack.url}/api/rastreio/987654321`, { method: 'HEAD' }).then((r) => r.status),
+      ),
+    );
+    expect(answers).toContain(429);
+  });
+
+  it('CORS allows only the site itself', async () => {
+    const res = await fetch(`${stack.url}/api/collections/staff/auth-with-password`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://outro-site.example',
+        'Access-Control-Request-Method': 'POST',
+      },
+    });
+    expect(res.headers.get('access-control-allow-origin')).not.toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).not.toBe('https://outro-site.example');
+    const own = await fetch(`${stack.url}/api/health`, { headers: { Origin: stack.url } });
+    expect(own.headers.get('access-control-allow-origin')).toBe(stack.url);
+  });
+
+  it('shared accounts cannot be moved to another e-mail address', async () => {
+    for (const [collection, who] of [
+      ['staff', STAFF],
+      ['clients', CLIENT],
+    ] as const) {
+      const token = await signIn(stack.url, collection, who);
+      const res = await call(stack.url, `/api/collections/${collection}/request-email-change`, {
+        method: 'POST',
+        token,
+        body: { newEmail: 'ladrao@fora.example' },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toContain('não pode ser alterado');
+    }
+  });
+
+  it('system e-mails are in Portuguese', async () => {
+    const staff = await stack.admin('/api/collections/staff');
+    expect(staff.resetPasswordTemplate.subject).toContain('Redefinir a senha');
+    expect(staff.authAlert.emailTemplate.subject).toContain('Novo acesso');
+  });
+
+  it('a looked-up number (often a CPF) does not reach the request log', async () => {
+    await new Promise((r) => setTimeout(r, 1100)); // past the rate-limit window of the test above
+    expect((await call(stack.url, '/api/rastreio/52998224725')).status).toBe(200);
+    const logs = async () =>
+      (await stack.admin('/api/logs?perPage=500&sort=-created')).items as {
+        data: { url?: string };
+      }[];
+    // The lookup is logged (the log is written in batches), without its number.
+    await expect
+      .poll(
+        async () =>
+          (await logs()).filter((l) => (l.data.url ?? '').startsWith('/api/rastreio/')).length,
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
+    expect(JSON.stringify(await logs())).not.toContain('52998224725');
+    const settings = await stack.admin('/api/settings');
+    expect(settings.logs.maxDays).toBeLessThanOrEqual(7);
+  });
+
+  it('the manifest is served as a web app manifest', async () => {
+    const res = await fetch(`${stack.url}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/manifest+json');
+  });
+});
+
+describe('behind an HTTPS proxy (TRUSTED_PROXY_HEADERS)', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' });
+  });
+  afterAll(() => stack?.stop());
+
+  const wrongPassword = (ip: string) =>
+    fetch(`${stack.url}/api/collections/staff/auth-with-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Forwarded-For': ip },
+      body: JSON.stringify({ identity: STAFF.email, password: 'errada' }),
+    }).then((r) => r.status);
+
+  it("one visitor's wrong passwords do not lock everyone out", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push(await wrongPassword('203.0.113.7'));
+    expect(statuses).toContain(429);
+    expect(await wrongPassword('198.51.100.20')).toBe(400);
+  });
+});
+
+describe('errors a person can trigger', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(() => stack?.stop());
+
+  it('answer in Portuguese JSON', async () => {
+    const broken = await fetch(`${stack.url}/api/collections/quotes/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"senderName": ',
+    });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).message).toBe(
+      'Os dados enviados não puderam ser lidos. Confira e envie de novo.',
+    );
+
+    const token = await signIn(stack.url, 'staff', STAFF);
+    const missing = await call(stack.url, '/api/collections/quotes/records/naoexiste12345', {
+      token,
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Não encontrado.');
+
+    const badStages = await call(stack.url, '/api/collections/tracking/records', {
+      method: 'POST',
+      token,
+      body: { number: '77001', stages: ['9'] },
+    });
+    expect(badStages.status).toBe(400);
+    expect(JSON.stringify(badStages.body)).not.toMatch(/Failed|Invalid|must be/);
+
+    const unknown = await fetch(`${stack.url}/api/nao-existe`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('application/json');
+    expect((await unknown.json()).message).toBe('Endereço da API não encontrado.');
+  });
+
+  it('and our own Portuguese messages stay as they were', async () => {
+    const res = await call(stack.url, '/api/collections/quotes/records', {
+      method: 'POST',
+      body: { senderName: 'Só o nome' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Confira os campos destacados.');
+    expect(res.body.data.senderEmail.message).toBe('Este campo é obrigatório.');
+  });
+});
