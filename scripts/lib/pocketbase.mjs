@@ -149,23 +149,34 @@ export async function startPocketBase(options) {
     },
   };
   if (options.accounts?.staff)
-    await upsertAccount(server, 'staff', options.accounts.staff, 'Equipe');
+    await upsertAccount(server, 'staff', options.accounts.staff, 'Equipe', 'equipeprincipal');
   if (options.accounts?.client)
-    await upsertAccount(server, 'clients', options.accounts.client, 'Cliente');
+    await upsertAccount(server, 'clients', options.accounts.client, 'Cliente', 'clientecorporat');
   return server;
 }
 
-/** Create the account, or set its password when it differs (unchanged passwords keep sessions valid). */
-async function upsertAccount(server, collection, { email, password }, name) {
-  const filter = encodeURIComponent(`email = "${email.replace(/"/g, '')}"`);
-  const found = await server.admin(
-    `/api/collections/${collection}/records?filter=${filter}&perPage=1`,
-  );
-  const existing = found.items[0];
+/**
+ * The configured account, kept under a fixed id: found by id (not by e-mail, which someone could
+ * have changed), and set back to the configured e-mail and password when they differ. An older
+ * account with that e-mail but another id is replaced.
+ */
+async function upsertAccount(server, collection, { email, password }, name, id) {
+  const base = `/api/collections/${collection}/records`;
+  const existing = await server.admin(`${base}/${id}`).catch(() => null);
   if (!existing) {
-    await server.admin(`/api/collections/${collection}/records`, {
+    const filter = encodeURIComponent(`email = "${email.replace(/"/g, '')}"`);
+    const older = (await server.admin(`${base}?filter=${filter}&perPage=1`)).items[0];
+    if (older) await server.admin(`${base}/${older.id}`, { method: 'DELETE' });
+    await server.admin(base, {
       method: 'POST',
-      body: JSON.stringify({ email, password, passwordConfirm: password, verified: true, name }),
+      body: JSON.stringify({
+        id,
+        email,
+        password,
+        passwordConfirm: password,
+        verified: true,
+        name,
+      }),
     });
     return;
   }
@@ -174,10 +185,11 @@ async function upsertAccount(server, collection, { email, password }, name) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ identity: email, password }),
   });
-  if (check.ok) return;
-  await server.admin(`/api/collections/${collection}/records/${existing.id}`, {
+  // Unchanged e-mail and password keep the sessions valid; anything else is set back.
+  if (check.ok && existing.email === email) return;
+  await server.admin(`${base}/${id}`, {
     method: 'PATCH',
-    body: JSON.stringify({ password, passwordConfirm: password }),
+    body: JSON.stringify({ email, password, passwordConfirm: password }),
   });
 }
 

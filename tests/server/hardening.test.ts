@@ -153,3 +153,23 @@ describe('errors a person can trigger', () => {
     expect(res.body.data.senderEmail.message).toBe('Este campo é obrigatório.');
   });
 });
+
+describe('the configured accounts', () => {
+  it('are found by a fixed id at every start and set back to the configured e-mail', async () => {
+    const stack = await startStack();
+    try {
+      // Someone with database access (or an old bug) moved the staff account to another address.
+      await stack.admin('/api/collections/staff/records/equipeprincipal', {
+        method: 'PATCH',
+        body: JSON.stringify({ email: 'outro@fora.example' }),
+      });
+      await stack.stopServer();
+      await stack.startServer();
+      const staff = await stack.admin('/api/collections/staff/records/equipeprincipal');
+      expect(staff.email).toBe(STAFF.email);
+      await signIn(stack.url, 'staff', STAFF);
+    } finally {
+      await stack.stop();
+    }
+  });
+});
