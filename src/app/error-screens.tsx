@@ -4,14 +4,6 @@ import { Link as RouterLink, isRouteErrorResponse, useRouteError } from 'react-r
 import { paths } from '../config/paths';
 import { PageTitle } from '../components/page-title';
 
-export function Loading() {
-  return (
-    <Box role="status" py="16" textAlign="center" color="fg.muted">
-      Carregando...
-    </Box>
-  );
-}
-
 export function NotFound() {
   return (
     <Box py="16" textAlign="center">

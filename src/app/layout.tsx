@@ -13,7 +13,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { company } from '../config/company';
 import { accountNav, mainNav, paths, staffNav } from '../config/paths';
-import { Loading } from './error-screens';
+import { Loading } from '../components/loading';
 import { InstallButton, OfflineBanner, UpdatePrompt } from '../components/pwa';
 
 // The outbox (Dexie, the PocketBase client) loads after the page: it is not needed to paint it.

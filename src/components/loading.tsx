@@ -1,0 +1,10 @@
+import { Box } from '@chakra-ui/react';
+
+/** What a route shows while its code arrives (SPEC.md: 'Carregando...'). */
+export function Loading() {
+  return (
+    <Box role="status" py="16" textAlign="center" color="fg.muted">
+      Carregando...
+    </Box>
+  );
+}
