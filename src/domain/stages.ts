@@ -74,19 +74,15 @@ function stampStageFields(
 }
 
 /** Every `stage{n}At` after a change: the time a stage was first reached, now for a new one. */
-export function stampStageTimes(
+export const stampStageTimes = (
   stages: readonly TrackingStage[],
   record: Record<string, unknown>,
   now: string,
-): Record<string, string> {
-  return stampStageFields(stages, record, stageTimeField, now);
-}
+) => stampStageFields(stages, record, stageTimeField, now);
 
 /** Every `stage{n}By` after a change: who marked each stage, `name` for a new one. */
-export function stampStageAuthors(
+export const stampStageAuthors = (
   stages: readonly TrackingStage[],
   record: Record<string, unknown>,
   name: string,
-): Record<string, string> {
-  return stampStageFields(stages, record, stageByField, name);
-}
+) => stampStageFields(stages, record, stageByField, name);

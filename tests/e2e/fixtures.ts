@@ -1,5 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
-import { startStack, type Stack } from '../support/stack';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { STAFF, startStack, type Stack } from '../support/stack';
 
 /** Each worker gets its own PocketBase (serving the built site) and SMTP sink, stopped at the end. */
 export const test = base.extend<object, { stack: Stack }>({
@@ -23,4 +23,16 @@ export async function waitForWorker(page: Page) {
     const reg = await navigator.serviceWorker.ready;
     return Boolean(reg.active && navigator.serviceWorker.controller);
   });
+}
+
+/** A staff member's phone: a new browser context, signed in on the tracking screen. */
+export async function staffPhone(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/admin/tracking');
+  await page.getByLabel('E-mail').fill(STAFF.email);
+  await page.getByLabel('Senha').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+  return { context, page };
 }

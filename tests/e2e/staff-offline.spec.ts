@@ -2,20 +2,15 @@
 // drops records deleted while the phone was away, and is erased at 'Sair'.
 import type { Browser, Page } from '@playwright/test';
 import { call, signIn, STAFF } from '../support/stack';
-import { expect, test, waitForWorker } from './fixtures';
+import { expect, staffPhone, test, waitForWorker } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'staff phones are simulated on desktop contexts');
 
-async function staffPhone(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/admin/tracking');
-  await page.getByLabel('E-mail').fill(STAFF.email);
-  await page.getByLabel('Senha').fill(STAFF.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByText(/Lista atualizada/)).toBeVisible();
-  await waitForWorker(page);
-  return { context, page };
+async function signedIn(browser: Browser, baseURL: string) {
+  const phone = await staffPhone(browser, baseURL);
+  await expect(phone.page.getByText(/Lista atualizada/)).toBeVisible();
+  await waitForWorker(phone.page);
+  return phone;
 }
 
 const row = (page: Page, number: string) =>
@@ -25,7 +20,7 @@ test('with no signal the list opens from the phone, and a stage is never left ti
   browser,
   baseURL,
 }) => {
-  const { context, page } = await staffPhone(browser, baseURL!);
+  const { context, page } = await signedIn(browser, baseURL!);
   await expect(row(page, '987654321')).toBeVisible();
 
   await context.setOffline(true);
@@ -51,8 +46,8 @@ test('a change on one phone reaches another without downloading the list; a dele
   baseURL,
   stack,
 }) => {
-  const a = await staffPhone(browser, baseURL!);
-  const b = await staffPhone(browser, baseURL!);
+  const a = await signedIn(browser, baseURL!);
+  const b = await signedIn(browser, baseURL!);
   const token = await signIn(stack.url, 'staff', STAFF);
   const number = String(Date.now()).slice(-9);
   const created = await call(stack.url, '/api/collections/tracking/records', {

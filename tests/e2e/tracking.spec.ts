@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { STAFF } from '../support/stack';
-import { expect, test } from './fixtures';
+import { expect, staffPhone, test } from './fixtures';
 
 const STAGES = [
   'Encomenda coletada no ponto de coleta',
@@ -91,14 +91,7 @@ test.describe('lookup', () => {
 });
 
 async function staffPage(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/admin/tracking');
-  await page.getByLabel('E-mail').fill(STAFF.email);
-  await page.getByLabel('Senha').fill(STAFF.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
-  return page;
+  return (await staffPhone(browser, baseURL)).page;
 }
 
 test.describe('management', () => {

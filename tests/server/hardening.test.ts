@@ -1,6 +1,7 @@
 // Doors closed on the server (issue 13): each test shows the door is shut, against a real PocketBase.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, CLIENT, signIn, STAFF, startStack, type Stack } from '../support/stack';
+import { useStack } from '../support/use-stack';
 
 describe('with the defaults', () => {
   let stack: Stack;
@@ -105,14 +106,10 @@ describe('behind an HTTPS proxy (TRUSTED_PROXY_HEADERS)', () => {
 });
 
 describe('errors a person can trigger', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(() => stack?.stop());
+  const stackOf = useStack();
 
   it('answer in Portuguese JSON', async () => {
-    const broken = await fetch(`${stack.url}/api/collections/quotes/records`, {
+    const broken = await fetch(`${stackOf().url}/api/collections/quotes/records`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"senderName": ',
@@ -122,14 +119,14 @@ describe('errors a person can trigger', () => {
       'Os dados enviados não puderam ser lidos. Confira e envie de novo.',
     );
 
-    const token = await signIn(stack.url, 'staff', STAFF);
-    const missing = await call(stack.url, '/api/collections/quotes/records/naoexiste12345', {
+    const token = await signIn(stackOf().url, 'staff', STAFF);
+    const missing = await call(stackOf().url, '/api/collections/quotes/records/naoexiste12345', {
       token,
     });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Não encontrado.');
 
-    const badStages = await call(stack.url, '/api/collections/tracking/records', {
+    const badStages = await call(stackOf().url, '/api/collections/tracking/records', {
       method: 'POST',
       token,
       body: { number: '77001', stages: ['9'] },
@@ -137,14 +134,14 @@ describe('errors a person can trigger', () => {
     expect(badStages.status).toBe(400);
     expect(JSON.stringify(badStages.body)).not.toMatch(/Failed|Invalid|must be/);
 
-    const unknown = await fetch(`${stack.url}/api/nao-existe`);
+    const unknown = await fetch(`${stackOf().url}/api/nao-existe`);
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toContain('application/json');
     expect((await unknown.json()).message).toBe('Endereço da API não encontrado.');
   });
 
   it('and our own Portuguese messages stay as they were', async () => {
-    const res = await call(stack.url, '/api/collections/quotes/records', {
+    const res = await call(stackOf().url, '/api/collections/quotes/records', {
       method: 'POST',
       body: { senderName: 'Só o nome' },
     });

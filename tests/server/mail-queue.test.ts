@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/pocketbase.mjs';
 import { pickupPayload, quotePayload } from '../support/payloads';
 import { call, CLIENT, COMPANY_MAILBOX, signIn, startStack, type Stack } from '../support/stack';
+import { useStack } from '../support/use-stack';
 
 interface QueueItem {
   id: string;
@@ -230,15 +231,11 @@ describe('a slow send is never started twice', () => {
 });
 
 describe('customers hear from us', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(() => stack?.stop());
+  const stackOf = useStack();
 
   it('the requester of a quote gets a confirmation in Portuguese with how to reach us', async () => {
-    await createQuote(stack, 'Maria Confirma');
-    const [mail] = await stack.sink.waitFor(
+    await createQuote(stackOf(), 'Maria Confirma');
+    const [mail] = await stackOf().sink.waitFor(
       (m) =>
         /^Recebemos sua solicitação de cotação/.test(m.subject ?? '') &&
         String(m.html).includes('Maria Confirma'),
@@ -251,14 +248,14 @@ describe('customers hear from us', () => {
   });
 
   it('a pickup requester is told the request number', async () => {
-    const token = await signIn(stack.url, 'clients', CLIENT);
-    const res = await call(stack.url, '/api/collections/pickup_requests/records', {
+    const token = await signIn(stackOf().url, 'clients', CLIENT);
+    const res = await call(stackOf().url, '/api/collections/pickup_requests/records', {
       method: 'POST',
       token,
       body: pickupPayload(),
     });
     const number = res.body.number;
-    const [mail] = await stack.sink.waitFor((m) =>
+    const [mail] = await stackOf().sink.waitFor((m) =>
       (m.subject ?? '').startsWith(`Recebemos sua solicitação de coleta nº ${number}`),
     );
     expect(mail!.to).toMatchObject({ text: 'carla@cliente.example' });

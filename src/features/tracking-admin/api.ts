@@ -1,19 +1,11 @@
 import type { RecordModel } from 'pocketbase';
 import { normalizeStages, stageByField, stageTimesOf, type TrackingStage } from '../../domain';
 import { toaster } from '../../components/toaster';
-import { db } from '../../lib/db';
+import { db, type StaffTrackingRow } from '../../lib/db';
 import { failureKind, staffApi } from '../../lib/pocketbase';
 
-export interface TrackingRecord {
-  id: string;
-  number: string;
-  stages: TrackingStage[];
-  stageTimes: Record<string, string>;
-  /** Who marked each set stage, by stage. */
-  stageBy: Record<string, string>;
-  registeredBy: string;
-  created: string;
-}
+/** A tracking record as the staff screen shows it (and, with `updated`, as the phone keeps it). */
+export type TrackingRecord = Omit<StaffTrackingRow, 'updated'>;
 
 export function toTracking(r: RecordModel): TrackingRecord {
   const stages = normalizeStages(r.stages ?? []);

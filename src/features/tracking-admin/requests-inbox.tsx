@@ -9,7 +9,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toaster } from '../../components/toaster';
 import { company } from '../../config/company';
 import { formatDateTime } from '../../domain/format';
@@ -259,12 +259,6 @@ export function RequestsInbox() {
   );
   useLive(follow, reload);
 
-  // Back online: load again.
-  useEffect(() => {
-    const online = () => void reload();
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  }, [reload]);
 
   // A new filter starts again from the first page.
   const refilter =

@@ -12,7 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { toaster } from '../../components/toaster';
 import {
   checkField,
@@ -77,11 +77,6 @@ export function TrackingManager() {
     [reload],
   );
   useLive(follow, reload);
-  useEffect(() => {
-    const online = () => void reload();
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  }, [reload]);
 
   const register = async (e: FormEvent) => {
     e.preventDefault();

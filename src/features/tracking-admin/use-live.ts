@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 
 /**
  * Subscribe to realtime changes, then load, and unsubscribe when the screen goes: a change made
- * between the two is not missed. `subscribe` and `load` should be stable (useCallback).
+ * between the two is not missed. Back online, load again. `subscribe` and `load` should be stable
+ * (useCallback).
  */
 export function useLive(subscribe: () => Promise<() => void>, load: () => Promise<void>) {
   useEffect(() => {
@@ -22,4 +23,10 @@ export function useLive(subscribe: () => Promise<() => void>, load: () => Promis
       stop?.();
     };
   }, [subscribe, load]);
+
+  useEffect(() => {
+    const online = () => void load();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [load]);
 }
