@@ -39,7 +39,7 @@ routerAdd(
  * their time has come — a doubling delay up to an hour, then hourly, never given up.
  */
 cronAdd('mail-queue', '* * * * *', () => {
-  require(`${__hooks}/lib/mail.js`).drain($app);
+  require(`${__hooks}/lib/mail.js`).drain($app, true);
 });
 
 // Three more senders on the same schedule: each send opens its own SMTP connection, so a burst of

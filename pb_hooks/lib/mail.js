@@ -239,8 +239,9 @@ function send(app, item) {
  * server process left half-sent. Each is claimed first (compare-and-set on status and attempts), so
  * two runs at once never send one twice, and a slow or hung send is never started again.
  */
-function drain(app) {
-  enqueueNew(app);
+function drain(app, withNewRequests) {
+  // Only one of the parallel senders renders new requests: the others would only wait on it.
+  if (withNewRequests) enqueueNew(app);
   const instance = instanceId(app);
   // Batch after batch until nothing is due, for at most 50 s: a minute's run ends before the next.
   const deadline = Date.now() + 50 * 1000;

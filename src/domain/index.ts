@@ -8,6 +8,7 @@ export * from './documents';
 export * from './text';
 export * from './numbers';
 export * from './fields';
+export * from './parcel-types';
 export * from './submissions';
 export * from './time';
 export * from './schemas';

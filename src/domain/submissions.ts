@@ -24,11 +24,7 @@ import { CONSULTAR, quoteParcel, type Quote } from './pricing';
 import { STATE_CODES } from './states';
 import { parseDecimal, moneyCents } from './numbers';
 
-export const PARCEL_TYPES = ['documento', 'encomenda'] as const;
-export const PARCEL_TYPE_OPTIONS = [
-  { value: 'documento', label: 'Documento' },
-  { value: 'encomenda', label: 'Encomenda' },
-] as const;
+import { PARCEL_TYPES } from './parcel-types';
 export const DELIVERY_TYPES = [
   'Amostra de Soja',
   'Amostra de Lecitina',

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatCents, formatKg } from '../../domain/format';
 import { CONSULTAR, quoteParcel } from '../../domain/pricing';
 import { moneyCents, parseDecimal } from '../../domain/numbers';
-import { PARCEL_TYPE_OPTIONS } from '../../domain/submissions';
+import { PARCEL_TYPE_OPTIONS } from '../../domain/parcel-types';
 import type { Locality } from '../../domain/localities';
 import { DecimalField, MoneyField } from '../../components/number-fields';
 import { TextField } from '../../components/text-field';
