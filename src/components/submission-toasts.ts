@@ -1,5 +1,6 @@
 import type { SubmissionKind } from '../domain/submissions';
 import { submit, type SubmitOutcome } from '../lib/outbox';
+import { DEVICE_FULL, isQuotaError } from '../lib/storage';
 import { toaster } from './toaster';
 import type { Problems, SubmitContext } from './use-rules-form';
 
@@ -67,7 +68,15 @@ export async function sendForm(
   messages: Messages,
 ): Promise<void> {
   // Sent as typed: the server reads the numbers with the same domain parsers (and prices quotes).
-  const outcome = await submit(kind, values, undefined, context.replaces);
+  let outcome: SubmitOutcome;
+  try {
+    outcome = await submit(kind, values, undefined, context.replaces);
+  } catch (error) {
+    // Not even stored on the device (a full disk): the form keeps everything that was typed.
+    if (!isQuotaError(error)) throw error;
+    toaster.create({ ...DEVICE_FULL, type: 'error', duration: 15_000 });
+    return;
+  }
   announce(outcome, messages);
   if (outcome.status === 'failed') context.refused(outcome.item);
   else context.reset();

@@ -1,4 +1,5 @@
 import { nextDueAt, OUTBOX_WAITING_EVENT, syncNow } from './outbox';
+import { keepStorage } from './storage';
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
@@ -15,6 +16,8 @@ async function pass() {
 export function startOutbox() {
   if (started) return;
   started = true;
+  // The installed app keeps things on the phone (queued requests, the staff list): keep them.
+  if (window.matchMedia?.('(display-mode: standalone)').matches) void keepStorage();
   void pass();
   window.addEventListener('online', () => void pass());
   window.addEventListener(OUTBOX_WAITING_EVENT, () => void pass());

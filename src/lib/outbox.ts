@@ -6,6 +6,7 @@
  */
 import { SUBMISSION_KINDS } from '../domain/submissions';
 import { db, type OutboxItem, type OutboxKind } from './db';
+import { keepStorage } from './storage';
 import { ClientResponseError, fieldMessages, visitorApi } from './pocketbase';
 
 /** How each kind is named to a person (from the domain's catalogue of submission kinds). */
@@ -259,6 +260,8 @@ export const OUTBOX_WAITING_EVENT = 'outbox-waiting';
 /** Something waits to be sent: wake the page's timer and, where there is one, Background Sync. */
 function announceWaiting() {
   void requestBackgroundSync();
+  // Something now lives only on this device: ask the browser not to evict it.
+  void keepStorage();
   globalThis.dispatchEvent?.(new Event(OUTBOX_WAITING_EVENT));
 }
 

@@ -18,6 +18,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
 import { discardItem, kindLabel, retryItem, takeDeliveredNotices } from '../../lib/outbox';
+import { keepStorage, storageState, type StorageState } from '../../lib/storage';
 import { startOutbox } from '../../lib/outbox-runner';
 
 function stateText(item: OutboxItem): string {
@@ -97,6 +98,24 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
         </>
       )}
     </Box>
+  );
+}
+
+/** How much this site keeps on the device, and whether the browser promised to keep it. */
+function StorageLine() {
+  const [state, setState] = useState<StorageState | null>(null);
+  useEffect(() => {
+    void keepStorage().then(storageState).then(setState);
+  }, []);
+  if (!state) return null;
+  const mb = (state.usage / 1024 / 1024).toFixed(1).replace('.', ',');
+  return (
+    <Text fontSize="sm" color="fg.muted" mb="3" data-testid="storage-line">
+      Guardado neste aparelho: {mb} MB.{' '}
+      {state.persisted
+        ? 'O navegador não vai apagar estes dados.'
+        : 'O navegador pode apagar dados sem uso se faltar espaço: envie assim que puder.'}
+    </Text>
   );
 }
 
@@ -184,6 +203,7 @@ export default function OutboxBadge() {
               <Text fontSize="sm" color="fg.muted" mb="3">
                 Pedidos feitos sem conexão são enviados automaticamente quando o sinal volta.
               </Text>
+              <StorageLine />
               <Stack as="ul" gap="2" listStyleType="none">
                 {(items ?? []).map((item) => (
                   <OutboxEntry key={item.id} item={item} />

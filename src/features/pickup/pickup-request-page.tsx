@@ -20,7 +20,8 @@ import {
   type FormValues,
 } from '../../domain';
 import { signOutClient } from '../../lib/corporate-client-session';
-import { submit } from '../../lib/outbox';
+import { submit, type SubmitOutcome } from '../../lib/outbox';
+import { DEVICE_FULL, isQuotaError } from '../../lib/storage';
 import { clientApi } from '../../lib/pocketbase';
 import { useSession } from '../../lib/use-session';
 import { useNextRequestNumber } from './api';
@@ -55,7 +56,15 @@ function PickupRequestForm() {
     schema,
     initialValues: INITIAL,
     onValid: async (values, context) => {
-      const outcome = await submit('pickup', values, clientApi.authStore.token, context.replaces);
+      let outcome: SubmitOutcome;
+      try {
+        outcome = await submit('pickup', values, clientApi.authStore.token, context.replaces);
+      } catch (error) {
+        // Not even stored on the device (a full disk): the form keeps everything that was typed.
+        if (!isQuotaError(error)) throw error;
+        toaster.create({ ...DEVICE_FULL, type: 'error', duration: 15_000 });
+        return;
+      }
       if (outcome.status === 'failed') {
         const fields = Object.values(outcome.item.fieldErrors ?? {});
         toaster.create({

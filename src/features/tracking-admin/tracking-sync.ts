@@ -7,6 +7,7 @@
 import type { RecordModel } from 'pocketbase';
 import { db, type StaffTrackingRow } from '../../lib/db';
 import { staffApi } from '../../lib/pocketbase';
+import { keepStorage } from '../../lib/storage';
 import { toTracking } from './api';
 
 const PAGE = 500;
@@ -44,6 +45,8 @@ export async function syncTracking(): Promise<void> {
       await db.staffTracking.bulkPut(all);
       await db.staffSync.put({ key: 'tracking', cursor: newest(all, ''), syncedAt: Date.now() });
     });
+    // The list is what a driver works from with no signal: ask the browser not to evict it.
+    void keepStorage();
     return;
   }
   const filter = staffApi.filter('updated >= {:since}', { since });
