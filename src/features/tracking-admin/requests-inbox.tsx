@@ -259,7 +259,6 @@ export function RequestsInbox() {
   );
   useLive(follow, reload);
 
-
   // A new filter starts again from the first page.
   const refilter =
     <T,>(set: (value: T) => void) =>
