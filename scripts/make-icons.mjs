@@ -1,6 +1,6 @@
 // Renders the PWA icons from public/logo.svg with Debian's Chromium (run once; the PNGs are committed).
 import { chromium } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 const svg = readFileSync('public/logo.svg', 'utf8');
 const browser = await chromium.launch({
@@ -24,4 +24,32 @@ for (const icon of icons) {
   );
   await page.screenshot({ path: icon.file, omitBackground: icon.bg === 'transparent' });
 }
+// /favicon.ico, which browsers and crawlers ask for on their own: 32 and 48 px PNGs in one ICO
+// (PNG inside ICO is read by every current browser).
+const faviconSizes = [32, 48];
+const pngs = [];
+for (const size of faviconSizes) {
+  await page.setViewportSize({ width: size, height: size });
+  await page.setContent(
+    `<html><body style="margin:0;width:${size}px;height:${size}px">` +
+      `${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`,
+  );
+  pngs.push(await page.screenshot({ omitBackground: true }));
+}
+const header = Buffer.alloc(6 + 16 * pngs.length);
+header.writeUInt16LE(0, 0); // reserved
+header.writeUInt16LE(1, 2); // icon
+header.writeUInt16LE(pngs.length, 4);
+let offset = header.length;
+pngs.forEach((png, i) => {
+  const at = 6 + 16 * i;
+  header.writeUInt8(faviconSizes[i], at);
+  header.writeUInt8(faviconSizes[i], at + 1);
+  header.writeUInt16LE(1, at + 4); // colour planes
+  header.writeUInt16LE(32, at + 6); // bits per pixel
+  header.writeUInt32LE(png.length, at + 8);
+  header.writeUInt32LE(offset, at + 12);
+  offset += png.length;
+});
+writeFileSync('public/favicon.ico', Buffer.concat([header, ...pngs]));
 await browser.close();

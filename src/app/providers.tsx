@@ -106,6 +106,8 @@ const brand = defineConfig({
           emphasized: { value: '{colors.brand.100}' },
           focusRing: { value: '{colors.brand.500}' },
         },
+        // Field errors at 12–14 px need 4.5:1 on white (WCAG AA): red.500 gave 3.76:1.
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
       },
     },
   },

@@ -53,9 +53,19 @@ interface RadioFieldProps {
   options: readonly { value: string; label: string }[];
   onValueChange: (value: string) => void;
   error?: string;
+  /** Shows the same required mark as the other fields. */
+  required?: boolean;
 }
 
-export function RadioField({ label, name, value, options, onValueChange, error }: RadioFieldProps) {
+export function RadioField({
+  label,
+  name,
+  value,
+  options,
+  onValueChange,
+  error,
+  required,
+}: RadioFieldProps) {
   return (
     <Box data-field={name}>
       <RadioGroup.Root
@@ -67,6 +77,11 @@ export function RadioField({ label, name, value, options, onValueChange, error }
       >
         <RadioGroup.Label mb="2" display="block">
           {label}
+          {required && (
+            <Text as="span" color="fg.error" ms="1" aria-hidden="true" data-required-mark>
+              *
+            </Text>
+          )}
         </RadioGroup.Label>
         <HStack gap="6" wrap="wrap">
           {options.map((o) => (

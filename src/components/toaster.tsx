@@ -1,4 +1,27 @@
 import { createToaster } from '@chakra-ui/react';
 
+// Toasts sit at the top on wide screens (SPEC.md §8) and at the bottom on phones, where the top
+// is the header, the menu button and the page title a person needs.
+const options = { pauseOnPageIdle: true, max: 4 } as const;
+export const topToaster = createToaster({ placement: 'top', ...options });
+export const bottomToaster = createToaster({ placement: 'bottom', ...options });
+
+type ToastOptions = Parameters<typeof topToaster.create>[0];
+
+const onPhone = () =>
+  typeof window !== 'undefined' && Boolean(window.matchMedia?.('(max-width: 47.99em)').matches);
+
 /** The app's toasts (SPEC.md §8). Durations are given per call where the spec fixes them. */
-export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 4 });
+export const toaster = {
+  create(toast: ToastOptions) {
+    if (toast.id) {
+      topToaster.remove(toast.id);
+      bottomToaster.remove(toast.id);
+    }
+    return (onPhone() ? bottomToaster : topToaster).create(toast);
+  },
+  /** A new outcome of one action replaces the toast of its last outcome ('Acesso negado' goes). */
+  replace(group: string, toast: ToastOptions) {
+    return toaster.create({ ...toast, id: group });
+  },
+};

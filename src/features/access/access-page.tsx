@@ -31,7 +31,7 @@ export default function AccessPage() {
     const result = await signInClient(password);
     setBusy(false);
     if (result === 'ok') {
-      toaster.create({
+      toaster.replace('acesso', {
         title: 'Acesso autorizado',
         description: 'Bem-vindo ao sistema de solicitações.',
         type: 'success',
@@ -40,7 +40,10 @@ export default function AccessPage() {
       return;
     }
     setPassword('');
-    toaster.create({ ...MESSAGES[result], type: result === 'offline' ? 'warning' : 'error' });
+    toaster.replace('acesso', {
+      ...MESSAGES[result],
+      type: result === 'offline' ? 'warning' : 'error',
+    });
   };
 
   return (

@@ -125,6 +125,10 @@ function PickupRequestForm() {
               value={`${next.number}${next.provisional ? ' (provisório)' : ''}`}
               onValueChange={() => undefined}
               readOnly
+              // Given by the server, not typed: it looks like a value, not like an empty box to fill.
+              variant="subtle"
+              fontWeight="bold"
+              cursor="default"
               helper={
                 next.provisional
                   ? 'Sem conexão: o número final é dado pelo servidor no envio.'

@@ -14,7 +14,7 @@ export function StaffSignIn() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!navigator.onLine) {
-      toaster.create({
+      toaster.replace('entrar-equipe', {
         title: 'Sem conexão',
         description: 'Para entrar é preciso estar conectado.',
         type: 'warning',
@@ -27,7 +27,8 @@ export function StaffSignIn() {
       setPassword('');
     } catch (error) {
       const kind = failureKind(error);
-      toaster.create(
+      toaster.replace(
+        'entrar-equipe',
         kind === 'rate-limit'
           ? {
               title: 'Muitas tentativas',

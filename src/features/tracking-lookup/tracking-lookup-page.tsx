@@ -79,14 +79,14 @@ function Result({ view }: { view: View }) {
           onClick={async () => {
             try {
               await navigator.clipboard.writeText(shareUrl);
-              toaster.create({
+              toaster.replace('rastreio', {
                 title: 'Link copiado',
                 description: shareUrl,
                 type: 'success',
                 duration: 3000,
               });
             } catch {
-              toaster.create({
+              toaster.replace('rastreio', {
                 title: 'Copie o link',
                 description: shareUrl,
                 type: 'info',
@@ -122,7 +122,7 @@ export default function TrackingLookupPage() {
       const n = normalizeTrackingNumber(raw);
       setNumber(n);
       if (!n) {
-        toaster.create({ title: EMPTY, type: 'warning', duration: 5000 });
+        toaster.replace('rastreio', { title: EMPTY, type: 'warning', duration: 5000 });
         setView({ message: EMPTY });
         return;
       }
@@ -132,14 +132,14 @@ export default function TrackingLookupPage() {
       setLoading(false);
       if (outcome.status === 'found') {
         if (outcome.lookup.stages.length === 0) {
-          toaster.create({
+          toaster.replace('rastreio', {
             title: NOT_FOUND,
             description: NO_STAGES,
             type: 'info',
             duration: 5000,
           });
         } else {
-          toaster.create({
+          toaster.replace('rastreio', {
             title: 'Informações de rastreamento encontradas',
             type: 'success',
             duration: 3000,
@@ -147,12 +147,12 @@ export default function TrackingLookupPage() {
         }
         setView({ lookup: outcome.lookup, stale: false });
       } else if (outcome.status === 'not-found') {
-        toaster.create({ title: NOT_FOUND, type: 'error', duration: 5000 });
+        toaster.replace('rastreio', { title: NOT_FOUND, type: 'error', duration: 5000 });
         setView({ lookup: outcome.lookup, stale: false });
       } else {
         const known = await db.lookups.get(n);
         if (outcome.status === 'offline') {
-          toaster.create({
+          toaster.replace('rastreio', {
             title: 'Sem conexão',
             description: OFFLINE,
             type: 'warning',
@@ -167,7 +167,7 @@ export default function TrackingLookupPage() {
                 },
           );
         } else {
-          toaster.create({
+          toaster.replace('rastreio', {
             title: 'Erro ao buscar informações de rastreamento',
             type: 'error',
             duration: 5000,
