@@ -57,15 +57,8 @@ interface RadioFieldProps {
   required?: boolean;
 }
 
-export function RadioField({
-  label,
-  name,
-  value,
-  options,
-  onValueChange,
-  error,
-  required,
-}: RadioFieldProps) {
+export function RadioField(props: RadioFieldProps) {
+  const { label, name, value, options, onValueChange, error, required } = props;
   return (
     <Box data-field={name}>
       <RadioGroup.Root
