@@ -12,7 +12,7 @@ export function NotFound() {
         404
       </Heading>
       <Text fontSize="xl" mb="4">
-        Oops! Page not found
+        Ops! Página não encontrada
       </Text>
       <Link asChild color="brand.fg" fontWeight="semibold">
         <RouterLink to={paths.home}>Voltar para o início</RouterLink>
@@ -27,18 +27,17 @@ function errorText(error: unknown): string {
   return String(error);
 }
 
-/** The router's fallback when a route throws. */
+/**
+ * The router's fallback when a route throws (its code failed to load, or it broke): our 'Erro'
+ * screen with 'Tentar Novamente', inside the layout, in Portuguese. The technical text goes to the
+ * console, not to the visitor.
+ */
 export function RouteError() {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  console.error('Erro na rota:', errorText(error));
   return (
-    <Box p="8" role="alert">
-      <Heading as="h1" size="xl" mb="2">
-        Unexpected Application Error!
-      </Heading>
-      <Text as="pre" whiteSpace="pre-wrap" color="red.fg">
-        {errorText(error)}
-      </Text>
-    </Box>
+    <ErrorScreen message="Não foi possível abrir esta página. Confira a conexão e tente novamente." />
   );
 }
 

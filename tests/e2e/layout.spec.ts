@@ -37,7 +37,7 @@ for (const route of ROUTES) {
 test('an unknown address shows the 404 page with a way home', async ({ page }) => {
   await page.goto('/nao-existe/mesmo');
   await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
-  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page.getByText('Ops! Página não encontrada')).toBeVisible();
   await page.getByRole('link', { name: 'Voltar para o início' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Soluções de Transporte' })).toBeVisible();

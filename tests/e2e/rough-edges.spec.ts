@@ -79,3 +79,30 @@ test('the pickup form: the request number reads as a value, and every required c
   const choice = page.getByRole('radiogroup', { name: /O que vamos entregar\?/ });
   await expect(choice.locator('[data-required-mark]')).toHaveText('*');
 });
+
+test('a page whose code fails to load says so in Portuguese, inside the layout, and retries', async ({
+  browser,
+  baseURL,
+}) => {
+  // No service worker: the chunk must come from the network, where the test can make it fail.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const block = (route: import('@playwright/test').Route) => route.abort();
+  await page.route('**/assets/quote-page-*.js', block);
+  await page.goto('/');
+  await page
+    .getByRole('link', { name: /Cotação/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Erro' })).toBeVisible();
+  await expect(
+    page.getByText('Não foi possível abrir esta página.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+
+  await page.unroute('**/assets/quote-page-*.js', block);
+  await page.getByRole('button', { name: 'Tentar Novamente' }).click();
+  await expect(page.getByRole('heading', { name: 'Solicitação de Cotação' })).toBeVisible();
+  await context.close();
+});
