@@ -1,9 +1,14 @@
 import { createToaster } from '@chakra-ui/react';
 
 // Toasts sit at the top on wide screens (SPEC.md §8) and at the bottom on phones, where the top
-// is the header, the menu button and the page title a person needs.
+// is the header, the menu button and the page title a person needs. On wide screens they start
+// below the 4rem header, so the menu and the outbox badge stay in reach while a toast is up.
 const options = { pauseOnPageIdle: true, max: 4 } as const;
-export const topToaster = createToaster({ placement: 'top', ...options });
+export const topToaster = createToaster({
+  placement: 'top',
+  offsets: { top: '5rem', bottom: '1rem', left: '1rem', right: '1rem' },
+  ...options,
+});
 export const bottomToaster = createToaster({ placement: 'bottom', ...options });
 
 type ToastOptions = Parameters<typeof topToaster.create>[0];
