@@ -37,20 +37,21 @@ routerAdd(
 /**
  * The mail queue, every minute (the finest schedule cron has): new e-mails, and failed ones when
  * their time has come — a doubling delay up to an hour, then hourly, never given up.
+ * MAIL_QUEUE_SCHEDULE changes the schedule (tests that count attempts drive the queue themselves).
  */
-cronAdd('mail-queue', '* * * * *', () => {
+cronAdd('mail-queue', $os.getenv('MAIL_QUEUE_SCHEDULE') || '* * * * *', () => {
   require(`${__hooks}/lib/mail.js`).drain($app, true);
 });
 
 // Three more senders on the same schedule: each send opens its own SMTP connection, so a burst of
 // requests goes out four at a time. The claims keep them from ever sending one e-mail twice.
-cronAdd('mail-queue-2', '* * * * *', () => {
+cronAdd('mail-queue-2', $os.getenv('MAIL_QUEUE_SCHEDULE') || '* * * * *', () => {
   require(`${__hooks}/lib/mail.js`).drain($app);
 });
-cronAdd('mail-queue-3', '* * * * *', () => {
+cronAdd('mail-queue-3', $os.getenv('MAIL_QUEUE_SCHEDULE') || '* * * * *', () => {
   require(`${__hooks}/lib/mail.js`).drain($app);
 });
-cronAdd('mail-queue-4', '* * * * *', () => {
+cronAdd('mail-queue-4', $os.getenv('MAIL_QUEUE_SCHEDULE') || '* * * * *', () => {
   require(`${__hooks}/lib/mail.js`).drain($app);
 });
 
