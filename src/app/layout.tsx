@@ -14,7 +14,7 @@ import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-d
 import { company } from '../config/company';
 import { accountNav, mainNav, paths, staffNav } from '../config/paths';
 import { Loading } from '../components/loading';
-import { InstallButton, OfflineBanner, UpdatePrompt } from '../components/pwa';
+import { InstallButton, InstallOffer, OfflineBanner, UpdatePrompt } from '../components/pwa';
 
 // The outbox (Dexie, the PocketBase client) loads after the page: it is not needed to paint it.
 const OutboxBadge = lazy(() => import('../features/outbox/outbox-badge'));
@@ -37,13 +37,17 @@ function MenuIcon() {
 
 function DesktopNav() {
   return (
-    <HStack as="nav" aria-label="Navegação principal" gap="6" hideBelow="md">
+    // From 768 px the six links share the bar with the logo: a smaller type and gap until 1024 px
+    // keep them on one line.
+    <HStack as="nav" aria-label="Navegação principal" gap={{ md: '4', lg: '6' }} hideBelow="md">
       {[...mainNav, accountNav].map((item) => (
         <NavLink key={item.to} to={item.to} end>
           {({ isActive }) => (
             <Text
               as="span"
               fontWeight={isActive ? 'bold' : 'normal'}
+              fontSize={{ md: 'sm', lg: 'md' }}
+              whiteSpace="nowrap"
               color="white"
               _hover={{ textDecoration: 'underline' }}
             >
@@ -179,6 +183,7 @@ export function Layout() {
       </Box>
       <Footer />
       <UpdatePrompt />
+      <InstallOffer />
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useOnline } from '../lib/network';
 
@@ -89,37 +89,118 @@ interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-/** 'Instalar aplicativo' where the browser offers installation; gone once installed. */
+// The browser offers installation once per page load, possibly before React has mounted: the
+// offer is kept here from the first moment, and both the footer button and the one-time card read it.
+let offered: BeforeInstallPromptEvent | null = null;
+const listeners = new Set<() => void>();
+const setOffered = (next: BeforeInstallPromptEvent | null) => {
+  offered = next;
+  listeners.forEach((listener) => listener());
+};
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault();
+    setOffered(e as BeforeInstallPromptEvent);
+  });
+  window.addEventListener('appinstalled', () => setOffered(null));
+}
+
+const runningInstalled = () =>
+  typeof window !== 'undefined' &&
+  (window.matchMedia?.('(display-mode: standalone)').matches ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true);
+
+/** The browser's install offer, or null when there is none or the app already runs installed. */
+function useInstallOffer() {
+  const offer = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => offered,
+    () => null,
+  );
+  const install = async () => {
+    if (!offer) return;
+    await offer.prompt();
+    const { outcome } = await offer.userChoice;
+    if (outcome === 'accepted') setOffered(null);
+  };
+  return { offer: runningInstalled() ? null : offer, install };
+}
+
+/** 'Instalar aplicativo' in the footer, wherever the browser offers installation. */
 export function InstallButton() {
-  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
-
-  useEffect(() => {
-    const offer = (e: Event) => {
-      e.preventDefault();
-      setDeferred(e as BeforeInstallPromptEvent);
-    };
-    const installed = () => setDeferred(null);
-    window.addEventListener('beforeinstallprompt', offer);
-    window.addEventListener('appinstalled', installed);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', offer);
-      window.removeEventListener('appinstalled', installed);
-    };
-  }, []);
-
-  if (!deferred) return null;
+  const { offer, install } = useInstallOffer();
+  if (!offer) return null;
   return (
-    <Button
-      size="sm"
-      variant="outline"
-      color="inherit"
-      onClick={async () => {
-        await deferred.prompt();
-        const { outcome } = await deferred.userChoice;
-        if (outcome === 'accepted') setDeferred(null);
-      }}
-    >
+    <Button size="sm" variant="outline" color="inherit" onClick={() => void install()}>
       Instalar aplicativo
     </Button>
   );
+}
+
+const OFFER_SEEN = 'installOfferSeen';
+
+/**
+ * A one-time card offering installation where a visitor sees it; 'Agora não' puts it away for
+ * good (the footer button stays). Fixed at the bottom, so it shifts nothing on the page.
+ */
+export function InstallOffer() {
+  const { offer, install } = useInstallOffer();
+  const [seen, setSeen] = useState(() => readSeen());
+  if (!offer || seen) return null;
+  const putAway = () => {
+    try {
+      localStorage.setItem(OFFER_SEEN, '1');
+    } catch {
+      // Private mode without storage: the card still goes away for this visit.
+    }
+    setSeen(true);
+  };
+  return (
+    <Box
+      role="dialog"
+      aria-label="Instalar aplicativo"
+      position="fixed"
+      bottom="4"
+      right="4"
+      left={{ base: '4', md: 'auto' }}
+      maxW={{ md: 'sm' }}
+      zIndex="banner"
+      bg="bg.panel"
+      borderWidth="1px"
+      shadow="lg"
+      borderRadius="lg"
+      p="4"
+    >
+      <Text fontWeight="semibold">Instale o aplicativo</Text>
+      <Text fontSize="sm" mb="3">
+        Abre mais rápido, funciona sem conexão e guarda seus rastreios neste aparelho.
+      </Text>
+      <HStack gap="2">
+        <Button
+          size="sm"
+          colorPalette="brand"
+          onClick={() => {
+            putAway();
+            void install();
+          }}
+        >
+          Instalar
+        </Button>
+        <Button size="sm" variant="ghost" onClick={putAway}>
+          Agora não
+        </Button>
+      </HStack>
+    </Box>
+  );
+}
+
+function readSeen() {
+  try {
+    return localStorage.getItem(OFFER_SEEN) === '1';
+  } catch {
+    return false;
+  }
 }

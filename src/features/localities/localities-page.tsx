@@ -1,4 +1,4 @@
-import { Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { PageTitle } from '../../components/page-title';
 import { DELIVERY_TIME, LOCALITIES, SERVICE_NAME } from '../../domain';
 
@@ -7,8 +7,9 @@ export default function LocalitiesPage() {
     <Stack gap="4">
       <PageTitle title="Localidades Atendidas" />
       <Text>Locais de coleta e entrega atendidos pelo serviço expresso.</Text>
-      <Table.ScrollArea borderWidth="1px" borderRadius="lg">
-        <Table.Root size="sm" striped>
+      {/* Fits a 390 px phone as it is: words wrap inside their cells, nothing scrolls sideways. */}
+      <Box borderWidth="1px" borderRadius="lg" overflow="hidden">
+        <Table.Root size="sm" striped css={{ '& th, & td': { whiteSpace: 'normal', px: '3' } }}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Localidade</Table.ColumnHeader>
@@ -26,7 +27,7 @@ export default function LocalitiesPage() {
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </Box>
     </Stack>
   );
 }

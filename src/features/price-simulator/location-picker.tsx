@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { filterLocalities, type Locality } from '../../domain/localities';
 
 interface LocationPickerProps {
@@ -15,9 +15,18 @@ export function LocationPicker({ question, value, onChange }: LocationPickerProp
   const bodyId = useId();
   const inputId = useId();
   const options = filterLocalities(query);
+  const box = useRef<HTMLDivElement>(null);
+  // Set when a place is chosen from the list: the list goes away with the button that had focus,
+  // so focus moves on to the next thing to fill instead of dropping to the page body.
+  const chose = useRef(false);
+  useEffect(() => {
+    if (!chose.current || !value || !box.current) return;
+    chose.current = false;
+    nextFocusable(box.current)?.focus();
+  }, [value]);
 
   return (
-    <Box borderWidth="1px" borderRadius="lg" overflow="hidden">
+    <Box ref={box} borderWidth="1px" borderRadius="lg" overflow="hidden">
       <Flex align="center" justify="space-between" gap="2" bg="bg.muted" px="4" py="3">
         <Button
           variant="plain"
@@ -78,7 +87,10 @@ export function LocationPicker({ question, value, onChange }: LocationPickerProp
                       size="sm"
                       w="full"
                       justifyContent="flex-start"
-                      onClick={() => onChange(place)}
+                      onClick={() => {
+                        onChange(place);
+                        chose.current = true;
+                      }}
                     >
                       {place}
                     </Button>
@@ -93,5 +105,17 @@ export function LocationPicker({ question, value, onChange }: LocationPickerProp
         </Box>
       )}
     </Box>
+  );
+}
+
+const FILLABLE = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea';
+
+/** The first field after `box` in the page's order (the next picker's search, the weight). */
+function nextFocusable(box: HTMLElement): HTMLElement | undefined {
+  return [...document.querySelectorAll<HTMLElement>(FILLABLE)].find(
+    (el) =>
+      !box.contains(el) &&
+      Boolean(box.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+      el.offsetParent !== null,
   );
 }
