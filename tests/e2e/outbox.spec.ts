@@ -166,6 +166,10 @@ test('two tabs open while 10 items wait: each reaches the server once', async ({
   for (let i = 0; i < 10; i++) {
     await submitQuote(first, `${name} #${i}`);
     await expect(first.getByRole('button', { name: `Envios pendentes: ${i + 1}` })).toBeVisible();
+    // The form is cleared once the item is stored: only then is it typed again.
+    await expect(first.getByRole('group', { name: 'Remetente' }).getByLabel('Nome')).toHaveValue(
+      '',
+    );
   }
   await expect(second.getByRole('button', { name: 'Envios pendentes: 10' })).toBeVisible();
 

@@ -61,7 +61,7 @@ describe('with the defaults', () => {
     expect((await call(stack.url, '/api/rastreio/52998224725')).status).toBe(200);
     const logs = async () =>
       (await stack.admin('/api/logs?perPage=500&sort=-created')).items as {
-        data: { url?: string };
+        data: { url?: string; status?: number };
       }[];
     // The lookup is logged (the log is written in batches), without its number.
     await expect
@@ -72,6 +72,23 @@ describe('with the defaults', () => {
       )
       .toBeGreaterThan(0);
     expect(JSON.stringify(await logs())).not.toContain('52998224725');
+
+    // Refused by the rate limit: the answer is Portuguese, and the refusals are logged without
+    // the number either (PocketBase logs every error).
+    await new Promise((r) => setTimeout(r, 1100));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => call(stack.url, '/api/rastreio/11144477735')),
+    );
+    const refused = answers.find((a) => a.status === 429);
+    expect(refused?.body.message).toBe(
+      'Muitas tentativas seguidas. Aguarde um pouco e tente de novo.',
+    );
+    await expect
+      .poll(async () => (await logs()).filter((l) => l.data.status === 429).length, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    expect(JSON.stringify(await logs())).not.toContain('11144477735');
     const settings = await stack.admin('/api/settings');
     expect(settings.logs.maxDays).toBeLessThanOrEqual(7);
   });
