@@ -100,6 +100,7 @@ export default tseslint.config(
         arrayOf: 'readonly',
         BadRequestError: 'readonly',
         NotFoundError: 'readonly',
+        Middleware: 'readonly',
         ApiError: 'readonly',
         $dbx: 'readonly',
         onRecordUpdateRequest: 'readonly',
