@@ -16,6 +16,14 @@ routerAdd('GET', '/api/rastreio/{number}', (e) => {
   return e.json(200, require(`${__hooks}/lib/tracking.js`).publicView(record));
 });
 
+/** One change made on a staff phone, sent from its outbox (see src/domain/tracking-changes.ts). */
+routerAdd(
+  'POST',
+  '/api/equipe/rastreios',
+  (e) => require(`${__hooks}/lib/tracking.js`).applyChange(e),
+  $apis.requireAuth('staff'),
+);
+
 // Stages are a sorted set; each set stage keeps the time it was reached, cleared when unset.
 onRecordCreate((e) => {
   require(`${__hooks}/lib/tracking.js`).stampStages(e.record);

@@ -31,6 +31,8 @@ const CODES = {
   validation_values_mismatch: 'Os valores não conferem.',
   validation_min_number_constraint: 'Número pequeno demais.',
   validation_max_number_constraint: 'Número grande demais.',
+  validation_invalid_mime_type: 'A foto precisa ser uma imagem (JPEG, PNG ou WebP).',
+  validation_file_size_limit: 'A foto passa de 5 MB.',
 };
 
 function status(err) {

@@ -47,14 +47,158 @@ function stampAuthors(e, isNew) {
   e.record.set('registeredBy', isNew ? actor(e) : e.record.original().getString('registeredBy'));
 }
 
-/** What the public lookup shows of a record: its stages and their times, nothing else. */
+/**
+ * What the public lookup shows of a record: its stages and their times, and for a delivered
+ * parcel the receiver's initials. Never the CPF, the photo or who on our staff did what.
+ */
 function publicView(record) {
   const stages = domain.normalizeStages(record.get('stages'));
-  return {
+  const view = {
     number: record.getString('number'),
     stages,
     stageTimes: domain.stageTimesOf(stageFields(record, domain.stageTimeField), stages),
   };
+  const receiver = record.getString('receiverName');
+  if (stages.indexOf(domain.DELIVERED_STAGE) !== -1 && receiver) {
+    view.deliveredTo = domain.initials(receiver);
+  }
+  return view;
 }
 
-module.exports = { stampStages, stampAuthors, publicView };
+/** A 400 naming each field, in Portuguese, as the phone shows it on the queued item. */
+function invalid(problems) {
+  const data = {};
+  for (const name in problems) data[name] = new ValidationError('invalid', problems[name]);
+  return new BadRequestError('Dados inválidos.', data);
+}
+
+/** The change a phone sent, as JSON or as a form with the delivery photo. */
+function readChange(e) {
+  const body = e.requestInfo().body || {};
+  const text = (name) =>
+    body[name] === undefined || body[name] === null ? '' : String(body[name]);
+  return {
+    op: text('op'),
+    record: text('record'),
+    number: text('number'),
+    at: text('at'),
+    stage: Number(text('stage')),
+    set: body.set === true || text('set') === 'true',
+    receiverName: text('receiverName'),
+    receiverCpf: text('receiverCpf'),
+  };
+}
+
+function uploadedPhoto(e) {
+  try {
+    const files = e.findUploadedFiles('photo');
+    return files && files.length ? files[0] : null;
+  } catch (_) {
+    return null; // no photo sent
+  }
+}
+
+function findById(app, id) {
+  if (!id) return null;
+  try {
+    return app.findRecordById('tracking', id);
+  } catch (_) {
+    return null;
+  }
+}
+
+function findByNumber(app, number) {
+  try {
+    return app.findFirstRecordByData('tracking', 'number', number);
+  } catch (_) {
+    return null;
+  }
+}
+
+/**
+ * POST /api/equipe/rastreios: one change made on a staff phone (register, stage, delete), applied
+ * in a transaction so two phones' changes to one record never overwrite each other. Re-sending a
+ * change is harmless: a register with a known id, a stage change no newer than the stage's last
+ * one and a delete of a record already gone all answer as done.
+ */
+function applyChange(e) {
+  if (e.auth.getBool('disabled')) {
+    throw new ForbiddenError('Esta conta da equipe foi desativada. Fale com o responsável.');
+  }
+  const change = readChange(e);
+  const photo = uploadedPhoto(e);
+  const who = actor(e);
+  let answer = null;
+  e.app.runInTransaction((txApp) => {
+    const record = findById(txApp, change.record);
+    const problems = domain.checkTrackingChange(change, {
+      now: Date.now(),
+      createdAt: record
+        ? record.getString('registeredAt') || record.getString('created')
+        : undefined,
+    });
+    if (photo) {
+      const wrong = domain.checkPhoto(photoType(photo), photo.size);
+      if (wrong) problems.photo = wrong;
+    }
+    if (Object.keys(problems).length) throw invalid(problems);
+
+    if (change.op === 'register') {
+      if (record) {
+        answer = { record };
+        return;
+      }
+      const same = findByNumber(txApp, change.number);
+      if (same) {
+        answer = { record: same, merged: true, message: domain.CHANGE_MESSAGES.merged };
+        return;
+      }
+      const fresh = new Record(txApp.findCollectionByNameOrId('tracking'));
+      if (/^[a-z0-9]{15}$/.test(change.record)) fresh.set('id', change.record);
+      fresh.set('number', change.number);
+      fresh.set('stages', []);
+      fresh.set('registeredBy', who);
+      fresh.set('registeredAt', domain.storedTime(change.at));
+      txApp.save(fresh);
+      answer = { record: fresh };
+      return;
+    }
+
+    if (change.op === 'delete') {
+      if (record) txApp.delete(record);
+      answer = { deleted: change.record };
+      return;
+    }
+
+    if (!record) throw new NotFoundError(domain.CHANGE_MESSAGES.deleted);
+    const current = {
+      stages: record.get('stages'),
+    };
+    for (const { stage } of domain.TRACKING_STAGES) {
+      current[domain.stageTimeField(stage)] = record.getString(domain.stageTimeField(stage));
+      current['stage' + stage + 'ChangedAt'] = record.getString('stage' + stage + 'ChangedAt');
+    }
+    const fields = domain.mergeStageChange(current, change, who);
+    if (fields) {
+      for (const name in fields) record.set(name, fields[name]);
+      if (change.stage === domain.DELIVERED_STAGE) {
+        if (change.set && photo) record.set('deliveryPhoto', photo);
+        if (!change.set) record.set('deliveryPhoto', null);
+      }
+      txApp.save(record);
+    }
+    answer = { record, applied: Boolean(fields) };
+  });
+  return e.json(200, answer);
+}
+
+/** The photo's type by its name (the phone sends JPEG; PocketBase checks the content on save). */
+function photoType(file) {
+  const name = String(file.originalName || file.name || '').toLowerCase();
+  if (/\.jpe?g$/.test(name)) return 'image/jpeg';
+  if (/\.png$/.test(name)) return 'image/png';
+  if (/\.webp$/.test(name)) return 'image/webp';
+  return 'application/octet-stream';
+}
+
+module.exports = { stampStages, stampAuthors, publicView, applyChange };

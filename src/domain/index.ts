@@ -12,3 +12,4 @@ export * from './parcel-types';
 export * from './submissions';
 export * from './time';
 export * from './schemas';
+export * from './tracking-changes';

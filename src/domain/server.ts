@@ -21,3 +21,12 @@ export {
   TRACKING_STAGES,
 } from './stages';
 export { formatCents, formatDateTime } from './format';
+export {
+  checkTrackingChange,
+  checkPhoto,
+  mergeStageChange,
+  initials,
+  storedTime,
+  CHANGE_MESSAGES,
+  DELIVERED_STAGE,
+} from './tracking-changes';

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkPhoto,
+  initials,
+  mergeStageChange,
+  overlayChanges,
+  trackingRowOf,
+  type TrackingChange,
+} from '../tracking-changes';
+
+const row = (id: string, number: string, stages: (1 | 2 | 3 | 4)[] = []) =>
+  trackingRowOf({ id, number, stages: stages.map(String), created: '2026-11-22 10:00:00.000Z' });
+
+describe('the list a phone shows while changes wait', () => {
+  const rows = [row('a', '111', [1]), row('b', '222')];
+
+  it('adds a registered number on top, applies stages, hides a deleted one, marking what waits', () => {
+    const changes: TrackingChange[] = [
+      { op: 'register', record: 'c', number: '333', at: '2026-11-22T11:00:00.000Z' },
+      {
+        op: 'stage',
+        record: 'c',
+        number: '333',
+        stage: 1,
+        set: true,
+        at: '2026-11-22T11:01:00.000Z',
+      },
+      {
+        op: 'stage',
+        record: 'a',
+        number: '111',
+        stage: 1,
+        set: false,
+        at: '2026-11-22T11:02:00.000Z',
+      },
+      { op: 'delete', record: 'b', number: '222', at: '2026-11-22T11:03:00.000Z' },
+    ];
+    const shown = overlayChanges(rows, changes, 'Ana');
+    expect(shown.map((r) => [r.number, r.stages, Boolean(r.waiting)])).toEqual([
+      ['333', [1], true],
+      ['111', [], true],
+    ]);
+    expect(shown[0]!.stageBy).toEqual({ 1: 'Ana' });
+    expect(shown[0]!.stageTimes[1]).toBe('2026-11-22 11:01:00.000Z');
+  });
+
+  it('is the list itself when nothing waits', () => {
+    expect(overlayChanges(rows, [], 'Ana')).toBe(rows);
+  });
+});
+
+describe('merging a stage change on the server', () => {
+  const record = {
+    stages: ['2'],
+    stage2At: '2026-11-22 10:05:00.000Z',
+    stage2ChangedAt: '2026-11-22 10:05:00.000Z',
+  };
+  const change = (stage: 1 | 2 | 3 | 4, set: boolean, at: string) =>
+    ({ op: 'stage', record: 'x', number: '1', stage, set, at }) as const;
+
+  it('a later action on a stage wins; an older one (or the same one again) changes nothing', () => {
+    expect(
+      mergeStageChange(record, change(2, false, '2026-11-22T10:00:00.000Z'), 'Ana'),
+    ).toBeNull();
+    expect(mergeStageChange(record, change(2, true, '2026-11-22T10:05:00.000Z'), 'Ana')).toBeNull();
+    expect(mergeStageChange(record, change(2, false, '2026-11-22T10:06:00.000Z'), 'Ana')).toEqual({
+      stages: [],
+      stage2ChangedAt: '2026-11-22 10:06:00.000Z',
+      stage2At: '',
+      stage2By: '',
+    });
+  });
+
+  it('another stage is merged beside it, with the proof of delivery', () => {
+    expect(
+      mergeStageChange(
+        record,
+        {
+          ...change(4, true, '2026-11-22T09:00:00.000Z'),
+          receiverName: ' Ana Lima ',
+          receiverCpf: '529.982.247-25',
+        },
+        'João',
+      ),
+    ).toEqual({
+      stages: ['2', '4'],
+      stage4ChangedAt: '2026-11-22 09:00:00.000Z',
+      stage4At: '2026-11-22 09:00:00.000Z',
+      stage4By: 'João',
+      receiverName: 'Ana Lima',
+      receiverCpf: '52998224725',
+    });
+  });
+});
+
+describe('proof of delivery', () => {
+  it('shows the receiver by initials, leaving out da/de/dos', () => {
+    expect(initials('maria da Silva souza')).toBe('M. S. S.');
+    expect(initials('  Ana  ')).toBe('A.');
+  });
+
+  it('takes photos that are images up to 5 MB', () => {
+    expect(checkPhoto('image/jpeg', 200_000)).toBeNull();
+    expect(checkPhoto('application/pdf', 1000)).toBe(
+      'A foto precisa ser uma imagem (JPEG, PNG ou WebP).',
+    );
+    expect(checkPhoto('image/png', 6 * 1024 * 1024)).toBe('A foto passa de 5 MB.');
+  });
+});

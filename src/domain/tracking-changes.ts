@@ -1,0 +1,262 @@
+/**
+ * Changes staff make to tracking records, made on a phone (often with no signal) and applied on
+ * the server later, in the order they were made. One module for both sides: the phone checks a
+ * change and shows it at once (`overlayChanges`), the server checks it again and merges it
+ * (`mergeStageChange`): each stage on its own, the later action on a stage wins, so a driver's
+ * 'Entregue' and an office change of stage 2 made offline on two phones both survive.
+ */
+import { isValidCpf } from './documents';
+import { checkField } from './fields';
+import {
+  isTrackingStage,
+  normalizeStages,
+  stageByField,
+  stageTimeField,
+  stageTimesOf,
+  type TrackingStage,
+} from './stages';
+import { TRACKING_NUMBER_RULE } from './submissions';
+
+interface ChangeBase {
+  /** The record's id: made on the phone for a number it registers. */
+  record: string;
+  number: string;
+  /** When the person made the change, on the phone's clock (ISO 8601). */
+  at: string;
+}
+
+export type TrackingChange =
+  | (ChangeBase & { op: 'register' })
+  | (ChangeBase & { op: 'delete' })
+  | (ChangeBase & {
+      op: 'stage';
+      stage: TrackingStage;
+      set: boolean;
+      /** Proof of delivery, with stage 4 set. */
+      receiverName?: string;
+      receiverCpf?: string;
+    });
+
+export type StageChange = Extract<TrackingChange, { op: 'stage' }>;
+
+export const DELIVERED_STAGE: TrackingStage = 4;
+export const RECEIVER_NAME_MAX = 120;
+/** The largest delivery photo the server takes; the phone shrinks to about 200 KB first. */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_MAX_SIDE = 1280;
+export const PHOTO_TARGET_BYTES = 200 * 1024;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** A phone's clock may run a little ahead of the server's. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export const CHANGE_MESSAGES = {
+  op: 'Mudança desconhecida.',
+  stage: 'Etapa desconhecida: use de 1 a 4.',
+  atInvalid: 'Horário da mudança inválido.',
+  atFuture: 'O horário da mudança está no futuro: confira o relógio do aparelho.',
+  atBeforeRecord: 'O horário da mudança é anterior ao registro do número.',
+  receiverRequired: 'Informe o nome de quem recebeu.',
+  receiverLong: `Nome longo demais (até ${RECEIVER_NAME_MAX} caracteres).`,
+  cpf: 'CPF inválido',
+  photoType: 'A foto precisa ser uma imagem (JPEG, PNG ou WebP).',
+  photoSize: 'A foto passa de 5 MB.',
+  deleted: 'Este número foi excluído em outro aparelho; a mudança não foi aplicada.',
+  merged: 'Este número já tinha sido registrado em outro aparelho: as mudanças foram juntadas.',
+} as const;
+
+/** The record field that holds when a stage was last changed (set or unset). */
+export function stageChangedField(stage: TrackingStage): `stage${TrackingStage}ChangedAt` {
+  return `stage${stage}ChangedAt`;
+}
+
+/** PocketBase's stored form of a time ('2026-11-22 14:32:00.000Z'), from ISO 8601. */
+export function storedTime(iso: string): string {
+  return iso.replace('T', ' ');
+}
+
+/** Milliseconds of an ISO or stored time; NaN when it is neither. */
+export function timeOf(value: string): number {
+  return /^\d{4}-\d\d-\d\d[T ]\d\d:\d\d/.test(value) ? Date.parse(value.replace(' ', 'T')) : NaN;
+}
+
+/**
+ * What is wrong with a change, field by field ({} when nothing): the phone checks before it
+ * queues, the server again before it applies. `createdAt` is the record's, when it exists.
+ */
+export function checkTrackingChange(
+  change: Record<string, unknown>,
+  context: { now: number; createdAt?: string },
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const op = change.op;
+  if (op !== 'register' && op !== 'stage' && op !== 'delete') return { op: CHANGE_MESSAGES.op };
+  const number = checkField(TRACKING_NUMBER_RULE, change.number, {});
+  if (number) problems.number = number;
+  const at = timeOf(String(change.at ?? ''));
+  const created = context.createdAt ? timeOf(context.createdAt) : NaN;
+  if (Number.isNaN(at)) problems.at = CHANGE_MESSAGES.atInvalid;
+  else if (at > context.now + CLOCK_SKEW_MS) problems.at = CHANGE_MESSAGES.atFuture;
+  else if (op !== 'register' && at < created - CLOCK_SKEW_MS) {
+    problems.at = CHANGE_MESSAGES.atBeforeRecord;
+  }
+  if (op !== 'stage') return problems;
+
+  const stage = typeof change.stage === 'string' ? Number(change.stage) : change.stage;
+  if (!isTrackingStage(stage)) problems.stage = CHANGE_MESSAGES.stage;
+  const set = change.set === true || change.set === 'true';
+  if (stage === DELIVERED_STAGE && set) {
+    const name = String(change.receiverName ?? '').trim();
+    if (!name) problems.receiverName = CHANGE_MESSAGES.receiverRequired;
+    else if (name.length > RECEIVER_NAME_MAX) problems.receiverName = CHANGE_MESSAGES.receiverLong;
+    const cpf = String(change.receiverCpf ?? '').replace(/\D/g, '');
+    if (cpf && !isValidCpf(cpf)) problems.receiverCpf = CHANGE_MESSAGES.cpf;
+  }
+  return problems;
+}
+
+/** A photo's problem by its type and size, or null. */
+export function checkPhoto(type: string, size: number): string | null {
+  if (!(PHOTO_TYPES as readonly string[]).includes(type)) return CHANGE_MESSAGES.photoType;
+  if (size > PHOTO_MAX_BYTES) return CHANGE_MESSAGES.photoSize;
+  return null;
+}
+
+/** The fields a stage change writes, or null when a later action on that stage already won. */
+export function mergeStageChange(
+  record: Record<string, unknown>,
+  change: StageChange,
+  actor: string,
+): Record<string, unknown> | null {
+  const { stage } = change;
+  const at = storedTime(change.at);
+  const last =
+    String(record[stageChangedField(stage)] ?? '') || String(record[stageTimeField(stage)] ?? '');
+  if (last && timeOf(last) >= timeOf(at)) return null;
+  const stages = normalizeStages(record.stages as unknown[]);
+  const next = change.set ? normalizeStages([...stages, stage]) : stages.filter((s) => s !== stage);
+  const fields: Record<string, unknown> = {
+    stages: next.map(String),
+    [stageChangedField(stage)]: at,
+    [stageTimeField(stage)]: change.set ? at : '',
+    [stageByField(stage)]: change.set ? actor : '',
+  };
+  if (stage === DELIVERED_STAGE) {
+    fields.receiverName = change.set ? (change.receiverName ?? '').trim() : '';
+    fields.receiverCpf = change.set ? (change.receiverCpf ?? '').replace(/\D/g, '') : '';
+  }
+  return fields;
+}
+
+/** 'Maria da Silva Souza' → 'M. S. S.': who received a parcel, as the public lookup shows it. */
+export function initials(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word && !/^(da|de|do|das|dos|e)$/i.test(word))
+    .map((word) => `${word[0]!.toLocaleUpperCase('pt-BR')}.`)
+    .join(' ');
+}
+
+/** A tracking record as staff see it, on the screen and on the phone. */
+export interface TrackingRow {
+  id: string;
+  number: string;
+  stages: TrackingStage[];
+  stageTimes: Record<string, string>;
+  /** Who marked each set stage, by stage. */
+  stageBy: Record<string, string>;
+  registeredBy: string;
+  receiverName: string;
+  receiverCpf: string;
+  /** The delivery photo's file name (a protected file: staff only). */
+  photo: string;
+  created: string;
+  updated: string;
+}
+
+/** A record as the server sends it (API or realtime) → the row staff see. */
+export function trackingRowOf(record: Record<string, unknown>): TrackingRow {
+  const stages = normalizeStages((record.stages as unknown[]) ?? []);
+  return {
+    id: String(record.id),
+    number: String(record.number ?? ''),
+    stages,
+    stageTimes: stageTimesOf(record, stages),
+    stageBy: Object.fromEntries(stages.map((s) => [s, String(record[stageByField(s)] ?? '')])),
+    registeredBy: String(record.registeredBy ?? ''),
+    receiverName: String(record.receiverName ?? ''),
+    receiverCpf: String(record.receiverCpf ?? ''),
+    photo: String(record.deliveryPhoto ?? ''),
+    created: String(record.created ?? ''),
+    updated: String(record.updated ?? ''),
+  };
+}
+
+export type ShownRow = TrackingRow & { waiting?: boolean };
+
+/**
+ * The list as the phone shows it: the server's rows with the changes still waiting on the device
+ * applied on top, in the order they were made, each touched row marked as waiting.
+ */
+export function overlayChanges(
+  rows: readonly TrackingRow[],
+  changes: readonly TrackingChange[],
+  actor: string,
+): ShownRow[] {
+  if (changes.length === 0) return rows as ShownRow[];
+  const byId = new Map<string, ShownRow>(rows.map((r) => [r.id, r]));
+  const added: string[] = [];
+  for (const change of changes) {
+    const row = byId.get(change.record);
+    if (change.op === 'register') {
+      if (row) continue;
+      const fresh: ShownRow = {
+        id: change.record,
+        number: change.number,
+        stages: [],
+        stageTimes: {},
+        stageBy: {},
+        registeredBy: actor,
+        receiverName: '',
+        receiverCpf: '',
+        photo: '',
+        created: storedTime(change.at),
+        updated: storedTime(change.at),
+        waiting: true,
+      };
+      byId.set(fresh.id, fresh);
+      added.unshift(fresh.id);
+    } else if (change.op === 'delete') {
+      byId.delete(change.record);
+    } else if (row) {
+      const stages = change.set
+        ? normalizeStages([...row.stages, change.stage])
+        : row.stages.filter((s) => s !== change.stage);
+      const stageTimes = { ...row.stageTimes };
+      const stageBy = { ...row.stageBy };
+      if (change.set) {
+        stageTimes[change.stage] = storedTime(change.at);
+        stageBy[change.stage] = actor;
+      } else {
+        delete stageTimes[change.stage];
+        delete stageBy[change.stage];
+      }
+      const delivered = change.stage === DELIVERED_STAGE;
+      byId.set(row.id, {
+        ...row,
+        stages,
+        stageTimes,
+        stageBy,
+        receiverName: delivered
+          ? change.set
+            ? (change.receiverName ?? '')
+            : ''
+          : row.receiverName,
+        waiting: true,
+      });
+    }
+  }
+  return [...added, ...rows.map((r) => r.id)]
+    .filter((id) => byId.has(id))
+    .map((id) => byId.get(id)!);
+}

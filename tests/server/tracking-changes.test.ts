@@ -1,0 +1,257 @@
+// Changes made on drivers' phones, sent later from their outboxes (issue 12): applied once, each
+// stage merged on its own by the time it was made, checked again on the server, and proof of
+// delivery kept for staff while the public sees only initials and a time.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signIn, STAFF, startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+let token = '';
+
+beforeAll(async () => {
+  stack = await startStack({}, { mailClock: false });
+  token = await signIn(stack.url, 'staff', STAFF);
+});
+afterAll(() => stack?.stop());
+
+const ROUTE = '/api/equipe/rastreios';
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+let seq = 0;
+const newId = () =>
+  `tc${Date.now().toString(36)}${(seq++).toString(36)}`.padEnd(15, '0').slice(0, 15);
+
+const change = (body: Record<string, unknown>, as = token) =>
+  call(stack.url, ROUTE, { method: 'POST', token: as, body });
+
+/** A tiny JPEG: PocketBase tells a file's type from its first bytes. */
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+
+async function registered(number: string, at = minutesAgo(30)) {
+  const record = newId();
+  const res = await change({ op: 'register', record, number, at });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.record as { id: string; number: string };
+}
+
+describe('a change sent from a phone', () => {
+  it('registers a number once under the id the phone made, however often it is sent', async () => {
+    const record = newId();
+    const body = { op: 'register', record, number: '7100001', at: minutesAgo(5) };
+    const first = await change(body);
+    const again = await change(body);
+    expect(first.status).toBe(200);
+    expect(first.body.record).toMatchObject({
+      id: record,
+      number: '7100001',
+      registeredBy: 'Equipe',
+    });
+    expect(again.body.record.id).toBe(record);
+    const all = await stack.admin(`/api/collections/tracking/records?filter=(number='7100001')`);
+    expect(all.totalItems).toBe(1);
+  });
+
+  it('a number registered offline on two phones ends as one record, and the second is told', async () => {
+    const one = await registered('7100002');
+    const second = await change({
+      op: 'register',
+      record: newId(),
+      number: '7100002',
+      at: minutesAgo(4),
+    });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ merged: true, record: { id: one.id } });
+    expect(second.body.message).toBe(
+      'Este número já tinha sido registrado em outro aparelho: as mudanças foram juntadas.',
+    );
+  });
+
+  it('keeps the time the stage was marked on the phone, not the time it arrived', async () => {
+    const record = await registered('7100003');
+    const at = minutesAgo(20);
+    const res = await change({
+      op: 'stage',
+      record: record.id,
+      number: '7100003',
+      stage: 1,
+      set: true,
+      at,
+    });
+    expect(res.status).toBe(200);
+    const stored = await stack.admin(`/api/collections/tracking/records/${record.id}`);
+    expect(stored.stages).toEqual(['1']);
+    expect(new Date(stored.stage1At.replace(' ', 'T')).toISOString()).toBe(at);
+    expect(stored.stage1By).toBe('Equipe');
+  });
+
+  it('merges two phones stage by stage: the later action on a stage wins, other stages survive', async () => {
+    const record = await registered('7100004');
+    const base = { record: record.id, number: '7100004', op: 'stage' };
+    // The driver delivered at 14:10 (sent last); the office marked stage 2 at 14:05.
+    const delivered = {
+      ...base,
+      stage: 4,
+      set: true,
+      at: minutesAgo(10),
+      receiverName: 'Maria Souza',
+    };
+    const office = { ...base, stage: 2, set: true, at: minutesAgo(15) };
+    expect((await change(office)).status).toBe(200);
+    expect((await change(delivered)).status).toBe(200);
+    // An older action on stage 2 (unticked at 14:00 on a phone that was offline) loses.
+    const older = await change({ ...base, stage: 2, set: false, at: minutesAgo(20) });
+    expect(older.body.applied).toBe(false);
+    const stored = await stack.admin(`/api/collections/tracking/records/${record.id}`);
+    expect(stored.stages).toEqual(['2', '4']);
+    expect(stored.receiverName).toBe('Maria Souza');
+    // A later untick wins.
+    await change({ ...base, stage: 2, set: false, at: minutesAgo(1) });
+    expect((await stack.admin(`/api/collections/tracking/records/${record.id}`)).stages).toEqual([
+      '4',
+    ]);
+  });
+
+  it('refuses bad changes with a Portuguese message naming the field', async () => {
+    const record = await registered('7100005', minutesAgo(10));
+    const base = { record: record.id, number: '7100005', op: 'stage', set: true };
+    const future = await change({
+      ...base,
+      stage: 1,
+      at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(future.status).toBe(400);
+    expect(future.body.data.at.message).toBe(
+      'O horário da mudança está no futuro: confira o relógio do aparelho.',
+    );
+    const before = await change({ ...base, stage: 1, at: minutesAgo(120) });
+    expect(before.body.data.at.message).toBe(
+      'O horário da mudança é anterior ao registro do número.',
+    );
+    const unknown = await change({ ...base, stage: 7, at: minutesAgo(1) });
+    expect(unknown.body.data.stage.message).toBe('Etapa desconhecida: use de 1 a 4.');
+    const noName = await change({ ...base, stage: 4, at: minutesAgo(1) });
+    expect(noName.body.data.receiverName.message).toBe('Informe o nome de quem recebeu.');
+    const longName = await change({
+      ...base,
+      stage: 4,
+      at: minutesAgo(1),
+      receiverName: 'A'.repeat(121),
+    });
+    expect(longName.body.data.receiverName.message).toBe('Nome longo demais (até 120 caracteres).');
+    const badCpf = await change({
+      ...base,
+      stage: 4,
+      at: minutesAgo(1),
+      receiverName: 'Ana',
+      receiverCpf: '123.456.789-00',
+    });
+    expect(badCpf.body.data.receiverCpf.message).toBe('CPF inválido.');
+    const stored = await stack.admin(`/api/collections/tracking/records/${record.id}`);
+    expect(stored.stages).toEqual([]);
+  });
+
+  it('a change to a number deleted meanwhile is dropped with a clear message', async () => {
+    const record = await registered('7100006');
+    const deleted = await change({
+      op: 'delete',
+      record: record.id,
+      number: '7100006',
+      at: minutesAgo(2),
+    });
+    expect(deleted.status).toBe(200);
+    // The same delete again (a retry) is fine.
+    expect(
+      (await change({ op: 'delete', record: record.id, number: '7100006', at: minutesAgo(2) }))
+        .status,
+    ).toBe(200);
+    const late = await change({
+      op: 'stage',
+      record: record.id,
+      number: '7100006',
+      stage: 1,
+      set: true,
+      at: minutesAgo(1),
+    });
+    expect(late.status).toBe(404);
+    expect(late.body.message).toBe(
+      'Este número foi excluído em outro aparelho; a mudança não foi aplicada.',
+    );
+  });
+
+  it('only active staff may send changes', async () => {
+    const anonymous = await fetch(`${stack.url}${ROUTE}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        op: 'register',
+        record: newId(),
+        number: '7100007',
+        at: minutesAgo(1),
+      }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).message).not.toMatch(/[A-Za-z]+ [a-z]+ (the|a) /);
+  });
+});
+
+describe('proof of delivery', () => {
+  async function deliverWithPhoto(number: string, photo: Blob, name = 'entrega.jpg') {
+    const record = await registered(number);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      op: 'stage',
+      record: record.id,
+      number,
+      stage: '4',
+      set: 'true',
+      at: minutesAgo(3),
+      receiverName: 'Maria da Silva Souza',
+      receiverCpf: '52998224725',
+    })) {
+      form.set(k, v);
+    }
+    form.set('photo', photo, name);
+    const res = await fetch(`${stack.url}${ROUTE}`, {
+      method: 'POST',
+      headers: { Authorization: token },
+      body: form,
+    });
+    return { record, res, body: await res.json() };
+  }
+
+  it('keeps the photo for staff only; the public lookup shows initials and the time', async () => {
+    const { record, res, body } = await deliverWithPhoto(
+      '7100010',
+      new Blob([JPEG], { type: 'image/jpeg' }),
+    );
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const stored = await stack.admin(`/api/collections/tracking/records/${record.id}`);
+    expect(stored.deliveryPhoto).toMatch(/\.jpg$/);
+    expect(stored.receiverCpf).toBe('52998224725');
+
+    const fileUrl = `${stack.url}/api/files/tracking/${record.id}/${stored.deliveryPhoto}`;
+    expect((await fetch(fileUrl)).status).not.toBe(200);
+    const fileToken = await call(stack.url, '/api/files/token', { method: 'POST', token });
+    const withToken = await fetch(`${fileUrl}?token=${fileToken.body.token}`);
+    expect(withToken.status).toBe(200);
+    expect(withToken.headers.get('content-type')).toBe('image/jpeg');
+
+    const lookup = await call(stack.url, '/api/rastreio/7100010');
+    expect(lookup.body).toMatchObject({ stages: [4], deliveredTo: 'M. S. S.' });
+    const everything = JSON.stringify(lookup.body);
+    expect(everything).not.toContain('52998224725');
+    expect(everything).not.toContain(stored.deliveryPhoto);
+    expect(everything).not.toContain('Maria');
+  });
+
+  it('refuses a photo that is not an image', async () => {
+    const { body, res } = await deliverWithPhoto(
+      '7100011',
+      new Blob(['not an image at all'], { type: 'text/plain' }),
+      'entrega.txt',
+    );
+    expect(res.status).toBe(400);
+    expect(body.data.photo.message).toBe('A foto precisa ser uma imagem (JPEG, PNG ou WebP).');
+  });
+});
