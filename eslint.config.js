@@ -88,6 +88,7 @@ export default tseslint.config(
         Collection: 'readonly',
         NumberField: 'readonly',
         DateField: 'readonly',
+        FileField: 'readonly',
         BoolField: 'readonly',
         onRecordAuthRequest: 'readonly',
         onRecordRequestEmailChangeRequest: 'readonly',
