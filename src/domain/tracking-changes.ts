@@ -69,6 +69,9 @@ export function stageChangedField(stage: TrackingStage): `stage${TrackingStage}C
   return `stage${stage}ChangedAt`;
 }
 
+/** The time of a change being made now, as it travels (ISO 8601, UTC). */
+export const newChangeTime = () => new Date().toISOString();
+
 /** PocketBase's stored form of a time ('2026-11-22 14:32:00.000Z'), from ISO 8601. */
 export function storedTime(iso: string): string {
   return iso.replace('T', ' ');
@@ -84,9 +87,10 @@ export function timeOf(value: string): number {
  * queues, the server again before it applies. `createdAt` is the record's, when it exists.
  */
 export function checkTrackingChange(
-  change: Record<string, unknown>,
+  made: object,
   context: { now: number; createdAt?: string },
 ): Record<string, string> {
+  const change = made as Record<string, unknown>;
   const problems: Record<string, string> = {};
   const op = change.op;
   if (op !== 'register' && op !== 'stage' && op !== 'delete') return { op: CHANGE_MESSAGES.op };

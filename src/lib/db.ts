@@ -1,8 +1,10 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { SubmissionKind } from '../domain/submissions';
 import type { TrackingStage } from '../domain/stages';
+import type { TrackingRow } from '../domain/tracking-changes';
 
-export type OutboxKind = SubmissionKind;
+/** The visitors' submissions, and 'tracking': a change staff made to a tracking record. */
+export type OutboxKind = SubmissionKind | 'tracking';
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** A submission made on this device, kept until the server has stored it. */
@@ -37,21 +39,13 @@ export interface TrackingLookup {
   found: boolean;
   stages: TrackingStage[];
   stageTimes: Record<string, string>;
+  /** Who received a delivered parcel, by initials only ('M. S.'). */
+  deliveredTo?: string;
   fetchedAt: number;
 }
 
 /** A tracking record as the staff list keeps it on the device (signed-in staff only). */
-export interface StaffTrackingRow {
-  id: string;
-  number: string;
-  stages: TrackingStage[];
-  stageTimes: Record<string, string>;
-  /** Who marked each set stage, by stage. */
-  stageBy: Record<string, string>;
-  registeredBy: string;
-  created: string;
-  updated: string;
-}
+export type StaffTrackingRow = TrackingRow;
 
 /** Where the staff list's sync stands: the newest server time seen, and when it last succeeded. */
 export interface StaffSyncState {
@@ -83,7 +77,22 @@ export class CourierDb extends Dexie {
       staffTracking: 'id, number, created',
       staffSync: 'key',
     });
+    // Rows now carry the proof of delivery: download the list again in the new shape.
+    this.version(4)
+      .stores({})
+      .upgrade((tx) => tx.table('staffSync').clear());
   }
 }
 
 export const db = new CourierDb();
+
+/**
+ * Keep a tracking row the server sent, unless the device already has a newer one: a phone's own
+ * answer can arrive after the realtime event of a later change made on another phone.
+ */
+export function keepNewerRow(row: StaffTrackingRow): Promise<unknown> {
+  return db.transaction('rw', db.staffTracking, async () => {
+    const known = await db.staffTracking.get(row.id);
+    if (!known || !known.updated || known.updated <= row.updated) await db.staffTracking.put(row);
+  });
+}

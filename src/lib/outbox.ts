@@ -5,18 +5,34 @@
  * never stores a submission twice. Runs in pages and in the service worker alike.
  */
 import { SUBMISSION_KINDS } from '../domain/submissions';
-import { db, type OutboxItem, type OutboxKind } from './db';
+import { trackingRowOf, type TrackingChange } from '../domain/tracking-changes';
+import { db, keepNewerRow, type OutboxItem, type OutboxKind } from './db';
 import { keepStorage } from './storage';
 import { ClientResponseError, fieldMessages, visitorApi } from './pocketbase';
 
 /** How each kind is named to a person (from the domain's catalogue of submission kinds). */
-export const kindLabel = (kind: OutboxKind) => SUBMISSION_KINDS[kind].label;
+export const kindLabel = (kind: OutboxKind) =>
+  kind === 'tracking' ? 'Mudança de rastreio' : SUBMISSION_KINDS[kind].label;
+
+/** Where staff phones send their tracking changes (pb_hooks/lib/tracking.js). */
+export const TRACKING_CHANGES_PATH = '/api/equipe/rastreios';
+
+/** What a tracking change waits with on the device: the change, and the delivery photo if any. */
+export interface TrackingPayload {
+  change: TrackingChange;
+  photo?: Blob;
+}
 
 const LEASE_MS = 30_000;
 const PARALLEL_SENDS = 4;
 const MAX_DELAY_MS = 5 * 60_000;
 const KEEP_SENT_MS = 24 * 60 * 60_000;
 export const SYNC_TAG = 'outbox';
+/**
+ * Kinds sent one at a time in the order they were made: pickup requests (their numbers follow
+ * that order) and staff's tracking changes (a stage change never arrives before its number).
+ */
+const ORDERED = new Set<OutboxKind>(['pickup', 'tracking']);
 
 /** 15 characters of [a-z0-9], the id format PocketBase accepts from clients. */
 export function newRecordId(): string {
@@ -71,22 +87,84 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A visitor's submission: created under the id made on the device. */
+async function sendSubmission(item: OutboxItem, headers: Record<string, string>) {
+  const kind = item.kind as Exclude<OutboxKind, 'tracking'>;
+  const answer = await visitorApi
+    .collection(SUBMISSION_KINDS[kind].collection)
+    .create({ ...item.payload, id: item.id }, { headers, requestKey: null });
+  await db.outbox.update(item.id, {
+    state: 'sent',
+    sentAt: Date.now(),
+    result: { id: answer.id, number: answer.number },
+    lastError: '',
+    fieldErrors: undefined,
+    leaseUntil: undefined,
+  });
+}
+
+/**
+ * A staff phone's tracking change (with its photo as a form upload). What the server answers goes
+ * onto the device's list in the same transaction that marks the item sent, so the row never
+ * flickers back; a number the server already had under another id takes the later changes along.
+ */
+async function sendTrackingChange(item: OutboxItem, headers: Record<string, string>) {
+  const { change, photo } = item.payload as unknown as TrackingPayload;
+  let body: FormData | Record<string, unknown> = { ...change };
+  if (photo) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(change)) {
+      if (value !== undefined) form.set(key, String(value));
+    }
+    form.set('photo', photo, 'entrega.jpg');
+    body = form;
+  }
+  const answer = (await visitorApi.send(TRACKING_CHANGES_PATH, {
+    method: 'POST',
+    body,
+    headers,
+    requestKey: null,
+  })) as { record?: Record<string, unknown>; deleted?: string; merged?: boolean; message?: string };
+  await db.transaction('rw', db.outbox, db.staffTracking, async () => {
+    if (answer.record) await keepNewerRow(trackingRowOf(answer.record));
+    if (answer.deleted) await db.staffTracking.delete(answer.deleted);
+    const serverId = answer.record ? String(answer.record.id) : change.record;
+    if (serverId !== change.record) {
+      // Registered on another phone first: this phone's later changes go to that record.
+      await db.outbox
+        .where('kind')
+        .equals('tracking')
+        .and(
+          (i) =>
+            i.state !== 'sent' &&
+            (i.payload as { change?: TrackingChange }).change?.record === change.record,
+        )
+        .modify((i) => {
+          (i.payload as unknown as TrackingPayload).change.record = serverId;
+        });
+    }
+    await db.outbox.update(item.id, {
+      state: 'sent',
+      sentAt: Date.now(),
+      // The photo has reached the server: the device lets it go.
+      payload: { change },
+      result: { id: serverId, merged: answer.merged ? 1 : 0, message: answer.message ?? '' },
+      lastError: '',
+      fieldErrors: undefined,
+      leaseUntil: undefined,
+      // The person hears of a merge even when the change went at once.
+      ...(answer.merged ? { notice: 1 as const } : {}),
+    });
+  });
+}
+
 /** Send one claimed item and record the outcome. */
 async function send(item: OutboxItem): Promise<void> {
   const headers: Record<string, string> = {};
   if (item.token) headers.Authorization = item.token;
   try {
-    const answer = await visitorApi
-      .collection(SUBMISSION_KINDS[item.kind].collection)
-      .create({ ...item.payload, id: item.id }, { headers, requestKey: null });
-    await db.outbox.update(item.id, {
-      state: 'sent',
-      sentAt: Date.now(),
-      result: { id: answer.id, number: answer.number },
-      lastError: '',
-      fieldErrors: undefined,
-      leaseUntil: undefined,
-    });
+    if (item.kind === 'tracking') await sendTrackingChange(item, headers);
+    else await sendSubmission(item, headers);
   } catch (error) {
     const status = error instanceof ClientResponseError ? error.status : 0;
     const data = (error instanceof ClientResponseError ? error.response?.data : undefined) as
@@ -96,7 +174,8 @@ async function send(item: OutboxItem): Promise<void> {
       // lease): the server answers a plain retry with its receipt, and only such a race ends here.
       // Either way the submission is stored.
       await db.outbox.update(item.id, { state: 'sent', sentAt: Date.now(), leaseUntil: undefined });
-    } else if (status === 400) {
+    } else if (status === 400 || (status === 404 && item.kind === 'tracking')) {
+      // Refused, or (404) a change to a number deleted meanwhile: kept with the server's words.
       const fieldErrors = fieldMessages(error);
       await db.outbox.update(item.id, {
         state: 'failed',
@@ -138,6 +217,12 @@ export function syncNow(): Promise<void> {
           .delete();
         for (;;) {
           const now = Date.now();
+          const isDue = (i: OutboxItem) =>
+            !i.needsAuth &&
+            i.nextAttemptAt <= now &&
+            (i.state === 'pending' || (i.leaseUntil ?? 0) < now);
+          // In an ordered lane nothing overtakes an item that is still waiting.
+          const laneHeld = new Set<OutboxKind>();
           const due = (
             await db.outbox
               .where('[state+createdAt]')
@@ -145,19 +230,20 @@ export function syncNow(): Promise<void> {
               .or('state')
               .equals('sending')
               .sortBy('createdAt')
-          ).filter(
-            (i) =>
-              !i.needsAuth &&
-              i.nextAttemptAt <= now &&
-              (i.state === 'pending' || (i.leaseUntil ?? 0) < now),
-          );
+          ).filter((i) => {
+            if (laneHeld.has(i.kind)) return false;
+            if (isDue(i)) return true;
+            if (ORDERED.has(i.kind)) laneHeld.add(i.kind);
+            return false;
+          });
           if (due.length === 0) break;
           // A few at once, taken oldest first: a slow link (or a slow mail server behind the API)
           // no longer makes the queue wait item by item. Pickup requests keep their order in one lane
-          // so request numbers follow the order they were made in.
+          // so request numbers follow the order they were made in; staff's tracking changes in
+          // another, so they reach the server in the order they were made.
           let next = 0;
           let connectionLost = false;
-          let pickupLane = Promise.resolve();
+          const lanes: Partial<Record<OutboxKind, Promise<void>>> = {};
           const worker = async () => {
             while (!connectionLost && next < due.length) {
               const item = due[next++]!;
@@ -168,9 +254,17 @@ export function syncNow(): Promise<void> {
                 const after = await db.outbox.get(claimed.id);
                 if (after && after.state === 'pending' && !after.needsAuth) connectionLost = true;
               };
-              if (item.kind === 'pickup') {
-                pickupLane = pickupLane.then(go);
-                await pickupLane;
+              if (ORDERED.has(item.kind)) {
+                const kind = item.kind;
+                const lane = (lanes[kind] ?? Promise.resolve()).then(async () => {
+                  if (laneHeld.has(kind)) return;
+                  await go();
+                  const after = await db.outbox.get(item.id);
+                  if (after && after.state !== 'sent' && after.state !== 'failed')
+                    laneHeld.add(kind);
+                });
+                lanes[item.kind] = lane;
+                await lane;
               } else {
                 await go();
               }
@@ -210,12 +304,25 @@ export async function requestBackgroundSync(): Promise<void> {
   }
 }
 
-/** A new sign-in: items that waited for one get the new session and go. */
-export async function resumeAfterSignIn(kind: OutboxKind, token: string) {
+/** The account a session token belongs to (PocketBase tokens are JWTs with the record id). */
+function accountOf(token: string | undefined): string {
+  try {
+    const part = (token ?? '').split('.')[1] ?? '';
+    return String(JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))).id ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A new sign-in: items that waited for one get the new session and go. With `account`, only the
+ * items made under that account: a driver's changes never go out under a colleague's name.
+ */
+export async function resumeAfterSignIn(kind: OutboxKind, token: string, account?: string) {
   await db.outbox
     .where('kind')
     .equals(kind)
-    .and((i) => i.state !== 'sent')
+    .and((i) => i.state !== 'sent' && (!account || accountOf(i.token) === account))
     .modify({ token, needsAuth: false, nextAttemptAt: 0 });
   void syncNow();
 }

@@ -16,31 +16,6 @@ async function signedIn(browser: Browser, baseURL: string) {
 const row = (page: Page, number: string) =>
   page.getByRole('listitem', { name: `Rastreio ${number}` });
 
-test('with no signal the list opens from the phone, and a stage is never left ticked unsaved', async ({
-  browser,
-  baseURL,
-}) => {
-  const { context, page } = await signedIn(browser, baseURL!);
-  await expect(row(page, '987654321')).toBeVisible();
-
-  await context.setOffline(true);
-  await page.reload();
-  await expect(row(page, '987654321')).toBeVisible();
-  await expect(
-    page.getByText(/Sem conexão: lista guardada neste aparelho, atualizada/),
-  ).toBeVisible();
-
-  // Ticked with no signal: the server did not save it, so the box does not stay ticked.
-  const stage4 = row(page, '987654321').getByRole('checkbox', { name: /^4\. / });
-  await row(page, '987654321').getByText('4. Encomenda entregue').click();
-  await expect(page.getByText('Erro ao atualizar o status')).toBeVisible();
-  await expect(stage4).not.toBeChecked();
-
-  await context.setOffline(false);
-  await expect(page.getByText(/Lista atualizada/)).toBeVisible();
-  await context.close();
-});
-
 test('a change on one phone reaches another without downloading the list; a deletion reaches a phone that was offline', async ({
   browser,
   baseURL,

@@ -23,13 +23,17 @@ import { startOutbox } from '../../lib/outbox-runner';
 
 function stateText(item: OutboxItem): string {
   if (item.state === 'failed') return 'Não aceito pelo servidor';
-  if (item.needsAuth) return 'Aguardando você entrar de novo com a senha de acesso';
+  if (item.needsAuth) {
+    return item.kind === 'tracking'
+      ? 'Aguardando você entrar de novo na área da equipe'
+      : 'Aguardando você entrar de novo com a senha de acesso';
+  }
   if (item.state === 'sending') return 'Enviando...';
   return item.attempts > 0 ? 'Aguardando conexão para reenviar' : 'Aguardando envio';
 }
 
 /** Where each kind of submission is typed: a refused one is opened back there to be corrected. */
-const FORM_OF: Record<OutboxItem['kind'], string> = {
+const FORM_OF: Partial<Record<OutboxItem['kind'], string>> = {
   quote: paths.quote,
   urgent: paths.urgent,
   pickup: paths.pickupRequest,
@@ -53,7 +57,9 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
       </Text>
       {item.needsAuth && (
         <Button asChild size="xs" mt="2" colorPalette="brand">
-          <RouterLink to={paths.access}>Digitar a senha</RouterLink>
+          <RouterLink to={item.kind === 'tracking' ? paths.trackingAdmin : paths.access}>
+            {item.kind === 'tracking' ? 'Entrar de novo' : 'Digitar a senha'}
+          </RouterLink>
         </Button>
       )}
       {item.state === 'pending' && (
@@ -78,11 +84,13 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
             </List.Root>
           )}
           <HStack mt="2" wrap="wrap">
-            <Button asChild size="xs" colorPalette="brand">
-              <RouterLink to={`${FORM_OF[item.kind]}?envio=${item.id}`}>
-                Abrir no formulário
-              </RouterLink>
-            </Button>
+            {FORM_OF[item.kind] && (
+              <Button asChild size="xs" colorPalette="brand">
+                <RouterLink to={`${FORM_OF[item.kind]}?envio=${item.id}`}>
+                  Abrir no formulário
+                </RouterLink>
+              </Button>
+            )}
             <Button size="xs" variant="outline" onClick={() => void retryItem(item.id)}>
               Tentar de novo
             </Button>
@@ -157,6 +165,13 @@ export default function OutboxBadge() {
     if (!delivered) return;
     void takeDeliveredNotices().then((done) => {
       for (const item of done) {
+        if (item.kind === 'tracking') {
+          // Staff see their changes on the list; only a merge with another phone's number is news.
+          if (item.result?.merged) {
+            toaster.create({ title: String(item.result.message), type: 'info', duration: 10_000 });
+          }
+          continue;
+        }
         const number = item.result?.number;
         toaster.create({
           title:

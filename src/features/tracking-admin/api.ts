@@ -1,37 +1,29 @@
 import type { RecordModel } from 'pocketbase';
-import { normalizeStages, stageByField, stageTimesOf, type TrackingStage } from '../../domain';
 import { toaster } from '../../components/toaster';
-import { db, type StaffTrackingRow } from '../../lib/db';
+import type { TrackingChange } from '../../domain';
+import { db } from '../../lib/db';
+import { resumeAfterSignIn, submit, type TrackingPayload } from '../../lib/outbox';
 import { failureKind, staffApi } from '../../lib/pocketbase';
-
-/** A tracking record as the staff screen shows it (and, with `updated`, as the phone keeps it). */
-export type TrackingRecord = Omit<StaffTrackingRow, 'updated'>;
-
-export function toTracking(r: RecordModel): TrackingRecord {
-  const stages = normalizeStages(r.stages ?? []);
-  return {
-    id: r.id,
-    number: r.number,
-    stages,
-    stageTimes: stageTimesOf(r, stages),
-    stageBy: Object.fromEntries(stages.map((s) => [s, String(r[stageByField(s)] ?? '')])),
-    registeredBy: r.registeredBy ?? '',
-    created: r.created,
-  };
-}
 
 const tracking = () => staffApi.collection('tracking');
 
-export function registerNumber(number: string): Promise<RecordModel> {
-  return tracking().create({ number, stages: [] }, { requestKey: null });
+/**
+ * A change made on this phone: kept on the device, shown at once (the list overlays what waits),
+ * and sent through the outbox in the order it was made, now or when the signal returns.
+ */
+export function sendChange(change: TrackingChange, photo?: Blob) {
+  const payload: TrackingPayload = photo ? { change, photo } : { change };
+  return submit(
+    'tracking',
+    payload as unknown as Record<string, unknown>,
+    staffApi.authStore.token,
+  );
 }
 
-export function setStages(id: string, stages: TrackingStage[]): Promise<RecordModel> {
-  return tracking().update(id, { stages: stages.map(String) }, { requestKey: null });
-}
-
-export function removeNumber(id: string) {
-  return tracking().delete(id);
+/** A link to the delivery photo (a protected file: it needs a short-lived file token). */
+export async function photoUrl(recordId: string, fileName: string): Promise<string> {
+  const token = await staffApi.files.getToken({ requestKey: null });
+  return staffApi.files.getURL({ id: recordId, collectionName: 'tracking' }, fileName, { token });
 }
 
 /** Follow every change, one record at a time; `onReconnect` runs after a lost connection comes back. */
@@ -52,7 +44,9 @@ export async function followTracking(
 }
 
 export async function signInStaff(email: string, password: string) {
-  await staffApi.collection('staff').authWithPassword(email, password);
+  const auth = await staffApi.collection('staff').authWithPassword(email, password);
+  // Changes this person made while the session had ended go now, under the new session.
+  await resumeAfterSignIn('tracking', auth.token, auth.record.id);
 }
 
 /** Signing out also erases the staff data kept on the device. */

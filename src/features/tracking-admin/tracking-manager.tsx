@@ -1,4 +1,5 @@
 import {
+  Badge,
   Box,
   Button,
   Checkbox,
@@ -6,6 +7,7 @@ import {
   Field,
   Flex,
   HStack,
+  Image,
   Input,
   Portal,
   Stack,
@@ -13,27 +15,37 @@ import {
 } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useState, type FormEvent } from 'react';
+import { TextField } from '../../components/text-field';
 import { toaster } from '../../components/toaster';
 import {
   checkField,
+  checkTrackingChange,
+  DELIVERED_STAGE,
   displayTrackingNumber,
+  formatCpf,
+  formatDateTime,
+  newChangeTime,
   normalizeTrackingNumber,
-  toggleStage,
+  overlayChanges,
+  timeAgo,
   TRACKING_NUMBER_RULE,
   TRACKING_STAGES,
+  type ShownRow,
+  type StageChange,
+  type TrackingChange,
   type TrackingStage,
 } from '../../domain';
-import { formatDateTime, timeAgo } from '../../domain';
 import { db } from '../../lib/db';
-import { failureKind, fieldCodes, fieldMessages } from '../../lib/pocketbase';
 import {
-  followTracking,
-  registerNumber,
-  removeNumber,
-  setStages,
-  endedStaffSession,
-  type TrackingRecord,
-} from './api';
+  discardItem,
+  newRecordId,
+  type SubmitOutcome,
+  type TrackingPayload,
+} from '../../lib/outbox';
+import { failureKind, staffApi } from '../../lib/pocketbase';
+import { shrinkPhoto } from '../../lib/photo';
+import { DEVICE_FULL, isQuotaError } from '../../lib/storage';
+import { endedStaffSession, followTracking, photoUrl, sendChange } from './api';
 import { forgetTracking, keepTracking, syncTracking } from './tracking-sync';
 import { useLive } from './use-live';
 
@@ -41,18 +53,73 @@ const ERROR_LOADING = 'Erro ao carregar os rastreamentos';
 /** Rows drawn at once; the rest come with 'Mostrar mais' (thousands of numbers stay smooth). */
 const SHOWN = 100;
 
+const SAVED_HERE = {
+  title: 'Guardado neste aparelho',
+  description: 'Sem conexão agora: a mudança vai para o servidor assim que o sinal voltar.',
+};
+
+/** The toast for a change's outcome; the list already shows the change either way. */
+function announceChange(outcome: SubmitOutcome, sent: string) {
+  if (outcome.status === 'sent') {
+    toaster.replace('rastreio', { title: sent, type: 'success', duration: 2000 });
+  } else if (outcome.status === 'queued') {
+    toaster.replace('rastreio', { ...SAVED_HERE, type: 'info', duration: 5000 });
+  } else if (outcome.status === 'needs-auth') {
+    toaster.replace('rastreio', {
+      title: 'Sessão expirada',
+      description: 'Entre de novo: a mudança continua guardada neste aparelho.',
+      type: 'warning',
+    });
+  } else {
+    const fields = Object.values(outcome.item.fieldErrors ?? {});
+    toaster.replace('rastreio', {
+      title: 'O servidor não aceitou a mudança',
+      description: fields.length ? fields.join('; ') : outcome.item.lastError,
+      type: 'error',
+      duration: 10_000,
+    });
+  }
+}
+
+/** What is wrong with a change being made now (the server checks the same again). */
+const checkNow = (made: object) => checkTrackingChange(made, { now: Date.now() });
+
+/** Who is signed in, as the list shows who marked a stage. */
+const actorName = () => {
+  const record = staffApi.authStore.record;
+  return String(record?.name || record?.email || '');
+};
+
 export function TrackingManager() {
   // The list lives on the device: it opens with no signal and follows every change.
   const records = useLiveQuery(() => db.staffTracking.orderBy('created').reverse().toArray(), []);
+  // Changes made here that the server has not confirmed yet, shown on top of its list.
+  const waiting = useLiveQuery(
+    () =>
+      db.outbox
+        .where('kind')
+        .equals('tracking')
+        .and((i) => i.state === 'pending' || i.state === 'sending')
+        .sortBy('createdAt'),
+    [],
+  );
+  // Changes the server did not apply (a number deleted meanwhile, bad input): said here until put away.
+  const refused = useLiveQuery(
+    () =>
+      db.outbox
+        .where('kind')
+        .equals('tracking')
+        .and((i) => i.state === 'failed')
+        .toArray(),
+    [],
+  );
   const sync = useLiveQuery(() => db.staffSync.get('tracking'), []);
   const [number, setNumber] = useState('');
   const [filter, setFilter] = useState('');
   const [limit, setLimit] = useState(SHOWN);
-  const [toDelete, setToDelete] = useState<TrackingRecord | null>(null);
-  const [registering, setRegistering] = useState(false);
+  const [toDelete, setToDelete] = useState<ShownRow | null>(null);
+  const [delivering, setDelivering] = useState<ShownRow | null>(null);
   const [offline, setOffline] = useState(false);
-  // Stages being saved, shown at once; on failure the box goes back to what the server has.
-  const [saving, setSaving] = useState<Record<string, TrackingStage[]>>({});
 
   const reload = useCallback(async () => {
     try {
@@ -78,6 +145,37 @@ export function TrackingManager() {
   );
   useLive(follow, reload);
 
+  const rows =
+    records === undefined
+      ? undefined
+      : overlayChanges(
+          records,
+          (waiting ?? []).map((i) => (i.payload as unknown as TrackingPayload).change),
+          actorName(),
+        );
+
+  /** Keep a change on the device and send it; what cannot be stored is said, never lost silently. */
+  const change = async (made: TrackingChange, sent: string, photo?: Blob) => {
+    const problems = Object.values(checkNow(made));
+    if (problems.length) {
+      toaster.replace('rastreio', { title: problems.join('; '), type: 'error' });
+      return false;
+    }
+    try {
+      announceChange(await sendChange(made, photo), sent);
+      return true;
+    } catch (error) {
+      if (!isQuotaError(error)) throw error;
+      toaster.replace('rastreio', {
+        title: DEVICE_FULL.title,
+        description: 'A mudança não foi guardada: libere espaço no aparelho e tente de novo.',
+        type: 'error',
+        duration: 10_000,
+      });
+      return false;
+    }
+  };
+
   const register = async (e: FormEvent) => {
     e.preventDefault();
     const message = checkField(TRACKING_NUMBER_RULE, number, {});
@@ -85,68 +183,43 @@ export function TrackingManager() {
       toaster.create({ title: message, type: 'warning' });
       return;
     }
-    if (records?.some((r) => r.number === number)) {
+    if (rows?.some((r) => r.number === number)) {
       toaster.create({ title: 'Este número já foi registrado', type: 'error' });
       return;
     }
-    setRegistering(true);
-    try {
-      await keepTracking(await registerNumber(number));
-      setNumber('');
-      toaster.create({ title: 'Número registrado com sucesso', type: 'success' });
-    } catch (error) {
-      if (endedStaffSession(error)) return;
-      const codes = fieldCodes(error);
-      const duplicate =
-        codes.number === 'validation_not_unique' ||
-        /registrado/.test(fieldMessages(error).number ?? '');
-      toaster.create({
-        title: duplicate ? 'Este número já foi registrado' : 'Erro ao registrar o número',
-        type: 'error',
-      });
-    } finally {
-      setRegistering(false);
-    }
+    const made = { op: 'register', record: newRecordId(), number, at: newChangeTime() } as const;
+    setNumber('');
+    if (!(await change(made, 'Número registrado com sucesso'))) setNumber(made.number);
   };
 
-  // The box shows what the server has: ticked once saved, never left ticked when it was not.
-  const toggle = async (record: TrackingRecord, stage: TrackingStage) => {
-    const next = toggleStage(saving[record.id] ?? record.stages, stage);
-    setSaving((s) => ({ ...s, [record.id]: next }));
-    try {
-      await keepTracking(await setStages(record.id, next));
-      toaster.create({ title: 'Status atualizado com sucesso', type: 'success', duration: 2000 });
-    } catch (error) {
-      if (endedStaffSession(error)) return;
-      toaster.create({
-        title: 'Erro ao atualizar o status',
-        description:
-          failureKind(error) === 'offline'
-            ? 'Sem conexão: marque de novo quando o sinal voltar.'
-            : undefined,
-        type: 'error',
-      });
-    } finally {
-      setSaving(({ [record.id]: _done, ...rest }) => rest);
+  const toggle = (row: ShownRow, stage: TrackingStage) => {
+    const set = !row.stages.includes(stage);
+    // Marking a parcel delivered asks who received it first.
+    if (stage === DELIVERED_STAGE && set) {
+      setDelivering(row);
+      return;
     }
+    const made: StageChange = {
+      op: 'stage',
+      record: row.id,
+      number: row.number,
+      stage,
+      set,
+      at: newChangeTime(),
+    };
+    void change(made, 'Status atualizado com sucesso');
   };
 
-  const confirmDelete = async () => {
-    const record = toDelete;
+  const confirmDelete = () => {
+    const row = toDelete;
     setToDelete(null);
-    if (!record) return;
-    try {
-      await removeNumber(record.id);
-      await forgetTracking(record.id);
-      toaster.create({ title: 'Número removido com sucesso', type: 'success' });
-    } catch (error) {
-      if (endedStaffSession(error)) return;
-      toaster.create({ title: 'Erro ao remover o número', type: 'error' });
-    }
+    if (!row) return;
+    const made = { op: 'delete', record: row.id, number: row.number, at: newChangeTime() } as const;
+    void change(made, 'Número removido com sucesso');
   };
 
   const needle = normalizeTrackingNumber(filter);
-  const matching = needle ? (records ?? []).filter((r) => r.number.includes(needle)) : records;
+  const matching = needle ? (rows ?? []).filter((r) => r.number.includes(needle)) : rows;
   const shown = (matching ?? []).slice(0, limit);
 
   return (
@@ -163,7 +236,7 @@ export function TrackingManager() {
               maxLength={32}
             />
           </Field.Root>
-          <Button type="submit" colorPalette="brand" loading={registering}>
+          <Button type="submit" colorPalette="brand">
             Registrar
           </Button>
         </HStack>
@@ -189,71 +262,58 @@ export function TrackingManager() {
           : offline
             ? 'Sem conexão, e a lista ainda não foi baixada neste aparelho.'
             : ''}
+        {waiting?.length
+          ? ` ${waiting.length === 1 ? '1 mudança aguarda' : `${waiting.length} mudanças aguardam`} envio.`
+          : ''}
       </Text>
 
-      {records === undefined || (!sync && records.length === 0 && !offline) ? (
+      {refused && refused.length > 0 && (
+        <Stack as="ul" gap="2" listStyleType="none" aria-label="Mudanças não aplicadas">
+          {refused.map((item) => {
+            const { change: made } = item.payload as unknown as TrackingPayload;
+            const fields = Object.values(item.fieldErrors ?? {});
+            return (
+              <Flex
+                as="li"
+                key={item.id}
+                role="alert"
+                gap="3"
+                align="center"
+                justify="space-between"
+                borderWidth="1px"
+                borderColor="red.muted"
+                bg="red.subtle"
+                borderRadius="md"
+                p="3"
+              >
+                <Box fontSize="sm">
+                  <Text fontWeight="semibold">{displayTrackingNumber(made.number)}</Text>
+                  <Text>{fields.length ? fields.join('; ') : item.lastError}</Text>
+                </Box>
+                <Button size="xs" variant="outline" onClick={() => void discardItem(item.id)}>
+                  Entendi
+                </Button>
+              </Flex>
+            );
+          })}
+        </Stack>
+      )}
+
+      {rows === undefined || (!sync && rows.length === 0 && !offline) ? (
         <Text role="status">Carregando...</Text>
       ) : shown.length === 0 ? (
         <Text color="fg.muted">
-          {records.length === 0
-            ? 'Nenhum número registrado.'
-            : 'Nenhum número corresponde ao filtro.'}
+          {rows.length === 0 ? 'Nenhum número registrado.' : 'Nenhum número corresponde ao filtro.'}
         </Text>
       ) : (
         <Stack as="ul" gap="3" listStyleType="none" aria-label="Números registrados">
-          {shown.map((record) => (
-            <Box
-              as="li"
-              key={record.id}
-              borderWidth="1px"
-              borderRadius="lg"
-              p="4"
-              aria-label={`Rastreio ${record.number}`}
-            >
-              <Flex justify="space-between" align="center" mb="3" gap="2">
-                <Box>
-                  <Text fontWeight="bold" fontSize="lg">
-                    {displayTrackingNumber(record.number)}
-                  </Text>
-                  {record.registeredBy && (
-                    <Text fontSize="sm" color="fg.muted">
-                      Registrado por {record.registeredBy}
-                    </Text>
-                  )}
-                </Box>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  colorPalette="red"
-                  onClick={() => setToDelete(record)}
-                  aria-label={`Excluir ${record.number}`}
-                >
-                  Excluir
-                </Button>
-              </Flex>
-              <Stack gap="2">
-                {TRACKING_STAGES.map(({ stage, label }) => (
-                  <Checkbox.Root
-                    key={stage}
-                    checked={(saving[record.id] ?? record.stages).includes(stage)}
-                    onCheckedChange={() => void toggle(record, stage)}
-                    colorPalette="green"
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>
-                      {stage}. {label}
-                      {record.stageBy[stage] && (
-                        <Text as="span" color="fg.muted" fontSize="sm">
-                          {' '}
-                          — por {record.stageBy[stage]}
-                        </Text>
-                      )}
-                    </Checkbox.Label>
-                  </Checkbox.Root>
-                ))}
-              </Stack>
-            </Box>
+          {shown.map((row) => (
+            <TrackingItem
+              key={row.id}
+              row={row}
+              onToggle={(stage) => toggle(row, stage)}
+              onDelete={() => setToDelete(row)}
+            />
           ))}
         </Stack>
       )}
@@ -288,7 +348,7 @@ export function TrackingManager() {
                 <Button variant="outline" onClick={() => setToDelete(null)}>
                   Cancelar
                 </Button>
-                <Button colorPalette="red" onClick={() => void confirmDelete()}>
+                <Button colorPalette="red" onClick={confirmDelete}>
                   Excluir
                 </Button>
               </Dialog.Footer>
@@ -296,6 +356,240 @@ export function TrackingManager() {
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
+
+      {delivering && (
+        <DeliveryDialog
+          row={delivering}
+          onClose={() => setDelivering(null)}
+          onConfirm={async (receiver, photo) => {
+            const made: StageChange = {
+              op: 'stage',
+              record: delivering.id,
+              number: delivering.number,
+              stage: DELIVERED_STAGE,
+              set: true,
+              at: newChangeTime(),
+              ...receiver,
+            };
+            const kept = await change(made, 'Entrega registrada', photo);
+            if (kept) setDelivering(null);
+          }}
+        />
+      )}
     </Stack>
+  );
+}
+
+function TrackingItem({
+  row,
+  onToggle,
+  onDelete,
+}: {
+  row: ShownRow;
+  onToggle: (stage: TrackingStage) => void;
+  onDelete: () => void;
+}) {
+  const [photo, setPhoto] = useState<string | null>(null);
+  const showPhoto = async () => {
+    try {
+      setPhoto(await photoUrl(row.id, row.photo));
+    } catch {
+      toaster.replace('foto', {
+        title: 'Não foi possível abrir a foto',
+        description: 'A foto fica no servidor: abra de novo com conexão.',
+        type: 'warning',
+      });
+    }
+  };
+  const delivered = row.stages.includes(DELIVERED_STAGE);
+  return (
+    <Box as="li" borderWidth="1px" borderRadius="lg" p="4" aria-label={`Rastreio ${row.number}`}>
+      <Flex justify="space-between" align="center" mb="3" gap="2">
+        <Box>
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="bold" fontSize="lg">
+              {displayTrackingNumber(row.number)}
+            </Text>
+            {row.waiting && (
+              <Badge colorPalette="orange" variant="subtle">
+                Aguardando envio
+              </Badge>
+            )}
+          </HStack>
+          {row.registeredBy && (
+            <Text fontSize="sm" color="fg.muted">
+              Registrado por {row.registeredBy}
+            </Text>
+          )}
+        </Box>
+        <Button
+          size="sm"
+          variant="ghost"
+          colorPalette="red"
+          onClick={onDelete}
+          aria-label={`Excluir ${row.number}`}
+        >
+          Excluir
+        </Button>
+      </Flex>
+      <Stack gap="2">
+        {TRACKING_STAGES.map(({ stage, label }) => (
+          <Checkbox.Root
+            key={stage}
+            checked={row.stages.includes(stage)}
+            onCheckedChange={() => onToggle(stage)}
+            colorPalette="green"
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              {stage}. {label}
+              {row.stageBy[stage] && (
+                <Text as="span" color="fg.muted" fontSize="sm">
+                  {' '}
+                  — por {row.stageBy[stage]}
+                </Text>
+              )}
+            </Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </Stack>
+      {delivered && row.receiverName && (
+        <Box mt="3" fontSize="sm" data-testid="entrega">
+          <Text>
+            Recebido por {row.receiverName}
+            {row.receiverCpf ? ` (CPF ${formatCpf(row.receiverCpf)})` : ''}
+            {row.stageTimes[DELIVERED_STAGE]
+              ? ` em ${formatDateTime(row.stageTimes[DELIVERED_STAGE])}`
+              : ''}
+          </Text>
+          {row.photo &&
+            (photo ? (
+              <Image
+                src={photo}
+                alt={`Foto da entrega de ${row.number}`}
+                mt="2"
+                maxH="64"
+                borderRadius="md"
+              />
+            ) : (
+              <Button size="xs" variant="outline" mt="2" onClick={() => void showPhoto()}>
+                Ver foto da entrega
+              </Button>
+            ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** Proof of delivery: who received (required), their CPF and a photo (optional). */
+function DeliveryDialog({
+  row,
+  onClose,
+  onConfirm,
+}: {
+  row: ShownRow;
+  onClose: () => void;
+  onConfirm: (
+    receiver: { receiverName: string; receiverCpf: string },
+    photo?: Blob,
+  ) => Promise<void>;
+}) {
+  const [name, setName] = useState('');
+  const [cpf, setCpf] = useState('');
+  const [photo, setPhoto] = useState<Blob | undefined>();
+  const [preview, setPreview] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const choosePhoto = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      const small = await shrinkPhoto(file);
+      setPhoto(small);
+      setPreview(URL.createObjectURL(small));
+      setErrors(({ photo: _gone, ...rest }) => rest);
+    } catch {
+      setErrors((e) => ({ ...e, photo: 'Não foi possível ler esta foto. Tire outra.' }));
+    }
+  };
+
+  const confirm = async () => {
+    const receiver = { receiverName: name.trim(), receiverCpf: cpf.replace(/\D/g, '') };
+    const problems = checkNow({
+      op: 'stage',
+      number: row.number,
+      stage: DELIVERED_STAGE,
+      set: true,
+      at: newChangeTime(),
+      ...receiver,
+    });
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    setBusy(true);
+    try {
+      await onConfirm(receiver, photo);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Registrar entrega de {displayTrackingNumber(row.number)}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <TextField
+                  label="Nome de quem recebeu"
+                  value={name}
+                  onValueChange={setName}
+                  error={errors.receiverName}
+                  autoComplete="off"
+                  required
+                />
+                <TextField
+                  label="CPF de quem recebeu (opcional)"
+                  value={cpf}
+                  onValueChange={setCpf}
+                  format={formatCpf}
+                  error={errors.receiverCpf}
+                  inputMode="numeric"
+                  placeholder="000.000.000-00"
+                />
+                <Field.Root invalid={Boolean(errors.photo)}>
+                  <Field.Label>Foto da entrega (opcional)</Field.Label>
+                  <Input
+                    type="file"
+                    accept="image/*"
+                    capture="environment"
+                    p="1"
+                    onChange={(e) => void choosePhoto(e.target.files?.[0])}
+                  />
+                  {errors.photo && <Field.ErrorText>{errors.photo}</Field.ErrorText>}
+                </Field.Root>
+                {preview && (
+                  <Image src={preview} alt="Foto escolhida" maxH="40" borderRadius="md" />
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancelar
+              </Button>
+              <Button colorPalette="green" loading={busy} onClick={() => void confirm()}>
+                Confirmar entrega
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }

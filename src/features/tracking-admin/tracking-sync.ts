@@ -5,16 +5,16 @@
  * opens and stays usable with no signal.
  */
 import type { RecordModel } from 'pocketbase';
-import { db, type StaffTrackingRow } from '../../lib/db';
+import { db, keepNewerRow, type StaffTrackingRow } from '../../lib/db';
 import { staffApi } from '../../lib/pocketbase';
 import { keepStorage } from '../../lib/storage';
-import { toTracking } from './api';
+import { trackingRowOf } from '../../domain';
 
 const PAGE = 500;
 /** Tombstones are kept 90 days on the server: a device away longer downloads everything again. */
 const FULL_AFTER_MS = 80 * 24 * 60 * 60 * 1000;
 
-const toRow = (r: RecordModel): StaffTrackingRow => ({ ...toTracking(r), updated: r.updated });
+const toRow = (r: RecordModel): StaffTrackingRow => trackingRowOf(r);
 
 /** Every page of a list, oldest change first. */
 async function allPages(collection: string, filter: string): Promise<RecordModel[]> {
@@ -53,7 +53,11 @@ export async function syncTracking(): Promise<void> {
   const changed = (await allPages('tracking', filter)).map(toRow);
   const deleted = await allPages('tracking_deletions', filter);
   await db.transaction('rw', db.staffTracking, db.staffSync, async () => {
-    await db.staffTracking.bulkPut(changed);
+    // A realtime event applied meanwhile may be newer than what this page of changes says.
+    const known = await db.staffTracking.bulkGet(changed.map((r) => r.id));
+    await db.staffTracking.bulkPut(
+      changed.filter((r, i) => !known[i]?.updated || known[i]!.updated <= r.updated),
+    );
     await db.staffTracking.bulkDelete(deleted.map((d) => String(d.record)));
     const cursor = newest([...changed, ...deleted.map((d) => ({ updated: d.updated }))], since);
     await db.staffSync.put({ key: 'tracking', cursor, syncedAt: Date.now() });
@@ -62,7 +66,7 @@ export async function syncTracking(): Promise<void> {
 
 /** A record the server just answered with (or sent through realtime) goes straight onto the device. */
 export async function keepTracking(record: RecordModel): Promise<void> {
-  await db.staffTracking.put(toRow(record));
+  await keepNewerRow(toRow(record));
 }
 
 export async function forgetTracking(id: string): Promise<void> {

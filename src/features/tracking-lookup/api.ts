@@ -16,12 +16,14 @@ export async function lookUpTracking(number: string): Promise<LookupOutcome> {
       number: string;
       stages: number[];
       stageTimes: Record<string, string>;
+      deliveredTo?: string;
     }>(`/api/rastreio/${encodeURIComponent(number)}`, { method: 'GET' });
     const lookup: TrackingLookup = {
       number,
       found: true,
       stages: normalizeStages(answer.stages),
       stageTimes: answer.stageTimes ?? {},
+      ...(answer.deliveredTo ? { deliveredTo: answer.deliveredTo } : {}),
       fetchedAt: Date.now(),
     };
     await db.lookups.put(lookup);

@@ -18,6 +18,7 @@ import { StageTimeline } from '../../components/stage-timeline';
 import { toaster } from '../../components/toaster';
 import {
   displayTrackingNumber,
+  formatDateTime,
   normalizeTrackingNumber,
   TRACKING_STAGES,
   timeAgo,
@@ -103,10 +104,22 @@ function Result({ view }: { view: View }) {
       ) : lookup.stages.length === 0 ? (
         <Text>{NO_STAGES}</Text>
       ) : (
-        <StageTimeline stages={lookup.stages} stageTimes={lookup.stageTimes} />
+        <>
+          {lookup.deliveredTo && lookup.stageTimes[4] && (
+            <Text fontWeight="semibold" color="green.fg" mb="3">
+              Entregue a {lookup.deliveredTo} em {deliveredAt(lookup.stageTimes[4])}
+            </Text>
+          )}
+          <StageTimeline stages={lookup.stages} stageTimes={lookup.stageTimes} />
+        </>
       )}
     </Box>
   );
+}
+
+/** '22/11/2026 às 14:32', as the delivery line reads. */
+function deliveredAt(time: string) {
+  return formatDateTime(time).replace(' ', ' às ');
 }
 
 export default function TrackingLookupPage() {

@@ -1,0 +1,251 @@
+// Drivers' changes made with no signal (issue 12): kept on the phone, shown at once, sent in order
+// when the signal returns with the times they were made, merged stage by stage with other phones,
+// and proof of delivery with a photo shrunk on the phone.
+import type { Browser, Page } from '@playwright/test';
+import { call, type Stack } from '../support/stack';
+import { expect, staffPhone, test, waitForWorker } from './fixtures';
+
+test.skip(({ isMobile }) => isMobile, 'staff phones are simulated on desktop contexts');
+
+async function signedIn(browser: Browser, baseURL: string) {
+  const phone = await staffPhone(browser, baseURL);
+  await expect(phone.page.getByText(/Lista atualizada/)).toBeVisible();
+  await waitForWorker(phone.page);
+  return phone;
+}
+
+const row = (page: Page, number: string) =>
+  page.getByRole('listitem', { name: `Rastreio ${number}` });
+
+const stage = (page: Page, number: string, n: number) =>
+  row(page, number).getByRole('checkbox', { name: new RegExp(`^${n}\\. `) });
+
+async function serverRecord(stack: Stack, number: string) {
+  const found = await stack.admin(
+    `/api/collections/tracking/records?filter=${encodeURIComponent(`number="${number}"`)}`,
+  );
+  return found.items[0] as Record<string, string & string[]> | undefined;
+}
+
+/** Registered from the office (the superuser here: staff sign-ins are rate limited). */
+async function registerOnServer(stack: Stack, number: string) {
+  const created = await stack.admin('/api/collections/tracking/records', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ number, stages: ['1'] }),
+  });
+  return created.id as string;
+}
+
+/** A camera photo as big as a phone's: 2400 × 1800 px. */
+async function cameraPhoto(page: Page) {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 2400;
+    canvas.height = 1800;
+    const g = canvas.getContext('2d')!;
+    for (let i = 0; i < 60; i++) {
+      g.fillStyle = `hsl(${i * 6}, 70%, 50%)`;
+      g.fillRect((i * 40) % 2400, (i * 30) % 1800, 400, 300);
+    }
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+test('offline: deliver with a photo, register and delete; all reach the server when the signal returns', async ({
+  browser,
+  baseURL,
+  stack,
+}) => {
+  const suffix = String(Date.now()).slice(-7);
+  const toDeliver = `71${suffix}`;
+  const toDelete = `72${suffix}`;
+  const fresh = `73${suffix}`;
+  await registerOnServer(stack, toDeliver);
+  await registerOnServer(stack, toDelete);
+  const { context, page } = await signedIn(browser, baseURL!);
+  await expect(row(page, toDelete)).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(/Sem conexão: lista guardada neste aparelho/)).toBeVisible();
+  const before = Date.now();
+
+  // Delivered: who received it and a photo from the camera.
+  await row(page, toDeliver).getByText('4. Encomenda entregue').click();
+  const dialog = page.getByRole('dialog', { name: `Registrar entrega de ${toDeliver}` });
+  await dialog.getByRole('button', { name: 'Confirmar entrega' }).click();
+  await expect(dialog.getByText('Informe o nome de quem recebeu.')).toBeVisible();
+  await dialog.getByLabel('Nome de quem recebeu').fill('Maria da Silva');
+  await dialog.getByLabel('CPF de quem recebeu (opcional)').fill('52998224725');
+  await dialog.getByLabel('Foto da entrega (opcional)').setInputFiles({
+    name: 'camera.png',
+    mimeType: 'image/png',
+    buffer: await cameraPhoto(page),
+  });
+  await expect(dialog.getByRole('img', { name: 'Foto escolhida' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirmar entrega' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Guardado neste aparelho').first()).toBeVisible();
+  await expect(stage(page, toDeliver, 4)).toBeChecked();
+  await expect(row(page, toDeliver).getByText('Aguardando envio')).toBeVisible();
+
+  // A new number, and a deletion.
+  await page.getByLabel('Novo número de rastreio').fill(fresh);
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  await expect(row(page, fresh).getByText('Aguardando envio')).toBeVisible();
+  await row(page, fresh).getByText('1. Encomenda coletada no ponto de coleta').click();
+  await expect(stage(page, fresh, 1)).toBeChecked();
+  await row(page, toDelete)
+    .getByRole('button', { name: `Excluir ${toDelete}` })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(row(page, toDelete)).toHaveCount(0);
+  await expect(page.getByText('4 mudanças aguardam envio.', { exact: false })).toBeVisible();
+
+  // Closed and opened again with no signal: everything is still there.
+  await page.reload();
+  await expect(stage(page, toDeliver, 4)).toBeChecked();
+  await expect(stage(page, fresh, 1)).toBeChecked();
+  await expect(row(page, toDelete)).toHaveCount(0);
+  const after = Date.now();
+
+  await context.setOffline(false);
+  await expect(page.getByText(/mudanças? aguarda/)).toHaveCount(0, { timeout: 20_000 });
+  await expect(row(page, toDeliver).getByText('Aguardando envio')).toHaveCount(0);
+
+  const delivered = (await serverRecord(stack, toDeliver))!;
+  expect(delivered.stages).toEqual(['1', '4']);
+  expect(delivered.receiverName).toBe('Maria da Silva');
+  expect(delivered.receiverCpf).toBe('52998224725');
+  // The time it was marked on the phone, not when it arrived.
+  const markedAt = Date.parse(delivered.stage4At.replace(' ', 'T'));
+  expect(markedAt).toBeGreaterThanOrEqual(before - 1000);
+  expect(markedAt).toBeLessThanOrEqual(after);
+  expect(delivered.deliveryPhoto).toMatch(/\.jpg$/);
+  const registered = (await serverRecord(stack, fresh))!;
+  expect(registered.stages).toEqual(['1']);
+  expect(registered.registeredBy).toBe('Equipe');
+  expect(await serverRecord(stack, toDelete)).toBeUndefined();
+  expect((await call(stack.url, `/api/rastreio/${toDelete}`)).status).toBe(404);
+
+  // Staff see the photo, shrunk on the phone to at most 1280 px.
+  await expect(
+    row(page, toDeliver).getByText(/Recebido por Maria da Silva \(CPF 529\.982\.247-25\)/),
+  ).toBeVisible();
+  await row(page, toDeliver).getByRole('button', { name: 'Ver foto da entrega' }).click();
+  const photo = row(page, toDeliver).getByRole('img', { name: `Foto da entrega de ${toDeliver}` });
+  await expect(photo).toBeVisible();
+  const size = await photo.evaluate((img: HTMLImageElement) => [
+    img.naturalWidth,
+    img.naturalHeight,
+  ]);
+  expect(Math.max(...size)).toBeLessThanOrEqual(1280);
+  expect(Math.max(...size)).toBeGreaterThan(0);
+
+  // The public sees initials and the time, not the photo or the CPF.
+  const visitor = await browser.newContext({ baseURL });
+  const lookup = await visitor.newPage();
+  await lookup.goto(`/rastrear?numero=${toDeliver}`);
+  await expect(
+    lookup.getByText(/^Entregue a M\. S\. em \d\d\/\d\d\/\d{4} às \d\d:\d\d$/),
+  ).toBeVisible();
+  await expect(lookup.getByText('52998224725')).toHaveCount(0);
+  await expect(lookup.getByRole('img')).toHaveCount(0);
+  await visitor.close();
+  await context.close();
+});
+
+test('two phones offline change one record: both stages survive on the server and both screens', async ({
+  browser,
+  baseURL,
+  stack,
+}) => {
+  const number = `74${String(Date.now()).slice(-7)}`;
+  await registerOnServer(stack, number);
+  const driver = await signedIn(browser, baseURL!);
+  const office = await signedIn(browser, baseURL!);
+  await expect(row(driver.page, number)).toBeVisible();
+  await expect(row(office.page, number)).toBeVisible();
+  await driver.context.setOffline(true);
+  await office.context.setOffline(true);
+
+  await row(driver.page, number).getByText('4. Encomenda entregue').click();
+  const dialog = driver.page.getByRole('dialog');
+  await dialog.getByLabel('Nome de quem recebeu').fill('João Lima');
+  await dialog.getByRole('button', { name: 'Confirmar entrega' }).click();
+  await row(office.page, number).getByText('2. Encomenda enviada ao destino').click();
+  await expect(stage(driver.page, number, 4)).toBeChecked();
+  await expect(stage(office.page, number, 2)).toBeChecked();
+
+  await driver.context.setOffline(false);
+  await office.context.setOffline(false);
+  await expect
+    .poll(async () => (await serverRecord(stack, number))?.stages, { timeout: 20_000 })
+    .toEqual(['1', '2', '4']);
+  for (const page of [driver.page, office.page]) {
+    for (const n of [1, 2, 4]) await expect(stage(page, number, n)).toBeChecked();
+  }
+  await driver.context.close();
+  await office.context.close();
+});
+
+test('a number registered on two phones offline ends as one record, and the second phone is told', async ({
+  browser,
+  baseURL,
+  stack,
+}) => {
+  const number = `75${String(Date.now()).slice(-7)}`;
+  const a = await signedIn(browser, baseURL!);
+  const b = await signedIn(browser, baseURL!);
+  for (const phone of [a, b]) {
+    await phone.context.setOffline(true);
+    await phone.page.getByLabel('Novo número de rastreio').fill(number);
+    await phone.page.getByRole('button', { name: 'Registrar' }).click();
+    await expect(row(phone.page, number)).toBeVisible();
+  }
+  // B also marks stage 1 on its copy before the signal returns.
+  await row(b.page, number).getByText('1. Encomenda coletada no ponto de coleta').click();
+
+  await a.context.setOffline(false);
+  await expect(row(a.page, number).getByText('Aguardando envio')).toHaveCount(0);
+  await b.context.setOffline(false);
+  await expect(
+    b.page.getByText(
+      'Este número já tinha sido registrado em outro aparelho: as mudanças foram juntadas.',
+    ),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(async () => (await serverRecord(stack, number))?.stages, { timeout: 10_000 })
+    .toEqual(['1']);
+  const all = await stack.admin(
+    `/api/collections/tracking/records?filter=${encodeURIComponent(`number="${number}"`)}`,
+  );
+  expect(all.totalItems).toBe(1);
+  await expect(row(b.page, number)).toHaveCount(1);
+  await expect(stage(a.page, number, 1)).toBeChecked();
+  await a.context.close();
+  await b.context.close();
+});
+
+test('a change to a number deleted meanwhile is dropped with a clear message on that phone', async ({
+  browser,
+  baseURL,
+  stack,
+}) => {
+  const number = `76${String(Date.now()).slice(-7)}`;
+  const id = await registerOnServer(stack, number);
+  const { context, page } = await signedIn(browser, baseURL!);
+  await expect(row(page, number)).toBeVisible();
+  await context.setOffline(true);
+  await row(page, number).getByText('3. Encomenda chegou ao destino').click();
+  await stack.admin(`/api/collections/tracking/records/${id}`, { method: 'DELETE' });
+  await context.setOffline(false);
+  await expect(
+    page.getByText('Este número foi excluído em outro aparelho; a mudança não foi aplicada.'),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(row(page, number)).toHaveCount(0);
+  expect(await serverRecord(stack, number)).toBeUndefined();
+  await context.close();
+});
