@@ -2,6 +2,7 @@ import { Button, Flex, HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
+import { db } from '../../lib/db';
 import { signOutStaff } from './api';
 
 const LINKS = [
@@ -12,10 +13,22 @@ const LINKS = [
 /** The staff area's own menu: its two screens, and 'Sair' once signed in. */
 export function StaffLinks({ signedIn }: { signedIn: boolean }) {
   const { pathname } = useLocation();
-  const signOut = () => {
+  const signOut = async () => {
     try {
+      // Changes still waiting are this person's work: they go out when the signal allows.
+      const waiting = await db.outbox
+        .where('kind')
+        .equals('tracking')
+        .and((i) => i.state === 'pending' || i.state === 'sending')
+        .count();
       signOutStaff();
-      toaster.create({ title: 'Logout realizado com sucesso', type: 'success' });
+      toaster.create({
+        title: 'Logout realizado com sucesso',
+        description: waiting
+          ? `${waiting === 1 ? '1 mudança ainda será enviada' : `${waiting} mudanças ainda serão enviadas`} deste aparelho.`
+          : undefined,
+        type: 'success',
+      });
     } catch {
       toaster.create({ title: 'Erro ao fazer logout', type: 'error' });
     }
@@ -35,7 +48,7 @@ export function StaffLinks({ signedIn }: { signedIn: boolean }) {
         ))}
       </HStack>
       {signedIn && (
-        <Button variant="outline" onClick={signOut}>
+        <Button variant="outline" onClick={() => void signOut()}>
           Sair
         </Button>
       )}

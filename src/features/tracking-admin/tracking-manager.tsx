@@ -14,7 +14,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '../../components/text-field';
 import { toaster } from '../../components/toaster';
 import {
@@ -502,6 +502,7 @@ function DeliveryDialog({
   const [preview, setPreview] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const choosePhoto = async (file: File | undefined) => {
     if (!file) return;
@@ -565,13 +566,18 @@ function DeliveryDialog({
                 />
                 <Field.Root invalid={Boolean(errors.photo)}>
                   <Field.Label>Foto da entrega (opcional)</Field.Label>
+                  {/* The browser's own file button speaks the browser's language: ours is Portuguese. */}
                   <Input
+                    ref={fileInput}
                     type="file"
                     accept="image/*"
                     capture="environment"
-                    p="1"
+                    display="none"
                     onChange={(e) => void choosePhoto(e.target.files?.[0])}
                   />
+                  <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
+                    {photo ? 'Tirar outra foto' : 'Tirar foto'}
+                  </Button>
                   {errors.photo && <Field.ErrorText>{errors.photo}</Field.ErrorText>}
                 </Field.Root>
                 {preview && (
