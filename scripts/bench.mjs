@@ -27,7 +27,12 @@ const BUDGET = {
   mailSeconds: 90,
   mailPacedRate: 20,
   simulatorMs: 16,
+  staffFirstSyncSeconds: 5,
+  staffIncrementalSeconds: 1,
+  staffRealtimeMs: 300,
+  staffFilterMs: 50,
 };
+const STAFF_RECORDS = 10_000;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const STAFF = { email: 'bench@rotaveloz.example', password: 'bench-senha-123' };
 const CLIENT = {
@@ -105,7 +110,7 @@ try {
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
     `- Versions: ${pbVersion}, ${chromeVersion}, lighthouse ${pkg('lighthouse')}, autocannon ${pkg('autocannon')}, react ${pkg('react')}, @chakra-ui/react ${pkg('@chakra-ui/react')}, vite ${pkg('vite')}`,
-    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes lighthouse load sync simulator\`).`,
+    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes lighthouse load sync simulator staff\`).`,
     '',
   );
 
@@ -114,6 +119,7 @@ try {
   if (wants('load')) await load();
   if (wants('sync')) await sync();
   if (wants('simulator')) await simulator();
+  if (wants('staff')) await staff();
 
   lines.push(
     '',
@@ -530,6 +536,150 @@ async function simulator() {
       '## Simulator',
       '',
       `- Keystroke to updated 'Valor Total' on screen (next frame): median ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms over ${samples.length} changes (budget < ${BUDGET.simulatorMs} ms) ${check(p50 < BUDGET.simulatorMs, `simulator update ${p50.toFixed(1)} ms`)}`,
+      '',
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+/** PocketBase's batch API, as superuser: many records in one request, for seeding. */
+async function batch(requests) {
+  for (let i = 0; i < requests.length; i += 500) {
+    await server.admin('/api/batch', {
+      method: 'POST',
+      body: JSON.stringify({ requests: requests.slice(i, i + 500) }),
+    });
+  }
+}
+
+/** The staff list with 10,000 numbers on a phone: first download, updates, realtime, filter. */
+async function staff() {
+  await server.admin('/api/settings', {
+    method: 'PATCH',
+    body: JSON.stringify({ batch: { enabled: true, maxRequests: 500, timeout: 60 } }),
+  });
+  const numbers = Array.from({ length: STAFF_RECORDS }, (_, i) => String(800000000 + i));
+  const seedStarted = Date.now();
+  await batch(
+    numbers.map((number) => ({
+      method: 'POST',
+      url: '/api/collections/tracking/records',
+      body: { number, stages: ['1'] },
+    })),
+  );
+  console.log(
+    `› ${STAFF_RECORDS} tracking records seeded in ${(Date.now() - seedStarted) / 1000} s`,
+  );
+
+  const browser = await launch();
+  const measures = (page) =>
+    page.evaluate(() =>
+      performance.getEntriesByName('rv:staff-sync').map((m) => ({ ms: m.duration, ...m.detail })),
+    );
+  try {
+    const context = await browser.newContext({
+      baseURL: url,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    let page = await context.newPage();
+    await page.goto('/admin/tracking');
+    await page.getByLabel('E-mail').fill(STAFF.email);
+    await page.getByLabel('Senha').fill(STAFF.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByText(/Lista atualizada/).waitFor({ timeout: 60_000 });
+    const first = (await measures(page)).find((m) => m.full);
+    const heapMb = await page.evaluate(() => performance.memory?.usedJSHeapSize / 2 ** 20);
+
+    // Realtime: a change made elsewhere, until the box is ticked on this screen.
+    const newest = numbers[numbers.length - 1];
+    const { items } = await server.admin(
+      `/api/collections/tracking/records?filter=${encodeURIComponent(`number="${newest}"`)}`,
+    );
+    const realtime = [];
+    for (let i = 0; i < 6; i++) {
+      const set = i % 2 === 0;
+      const seen = page.evaluate(
+        ({ number, set }) =>
+          new Promise((resolve) => {
+            const box = () =>
+              document
+                .querySelector(`[aria-label="Rastreio ${number}"]`)
+                ?.querySelectorAll('[data-part="control"]')[1];
+            const done = () =>
+              box()?.getAttribute('data-state') === (set ? 'checked' : 'unchecked');
+            new MutationObserver((_, observer) => {
+              if (done()) {
+                observer.disconnect();
+                requestAnimationFrame(() => resolve(Date.now()));
+              }
+            }).observe(document.body, { attributes: true, subtree: true, childList: true });
+          }),
+        { number: newest, set },
+      );
+      const sent = Date.now();
+      await server.admin(`/api/collections/tracking/records/${items[0].id}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ stages: set ? ['1', '2'] : ['1'] }),
+      });
+      realtime.push((await seen) - sent);
+    }
+
+    // Filter on the device: keystroke to the list on screen.
+    const filter = page.getByLabel('Filtrar por número');
+    await filter.click();
+    await page.evaluate(() => {
+      window.__filter = [];
+      let t0 = 0;
+      document.addEventListener('keydown', () => (t0 = performance.now()), { capture: true });
+      new MutationObserver(() => {
+        if (!t0) return;
+        const start = t0;
+        t0 = 0;
+        requestAnimationFrame(() => window.__filter.push(performance.now() - start));
+      }).observe(document.querySelector('main'), { childList: true, subtree: true });
+    });
+    // Each keystroke narrows the list: the rows on screen change every time.
+    for (const round of ['123', '456', '789', '9012']) {
+      await filter.fill('');
+      for (const key of round) {
+        await page.keyboard.type(key);
+        await page.waitForTimeout(60);
+      }
+    }
+    const filterMs = await page.evaluate(() => window.__filter);
+
+    // 100 changes made while this phone was away; it opens the screen again.
+    await page.close();
+    const ids = await server.admin(
+      `/api/collections/tracking/records?perPage=100&sort=created&filter=${encodeURIComponent('number>="800000000" && number<"800000100"')}`,
+    );
+    await batch(
+      ids.items.map((r) => ({
+        method: 'PATCH',
+        url: `/api/collections/tracking/records/${r.id}`,
+        body: { stages: ['1', '3'] },
+      })),
+    );
+    page = await context.newPage();
+    await page.goto('/admin/tracking');
+    await page.getByText(/Lista atualizada agora/).waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => performance.getEntriesByName('rv:staff-sync').length > 0);
+    const incremental = (await measures(page)).find((m) => !m.full);
+    await context.close();
+
+    const rt = median(realtime);
+    const fm = median(filterMs);
+    lines.push(
+      `## Staff list with ${STAFF_RECORDS.toLocaleString('en')} numbers (390 px phone context)`,
+      '',
+      `- First download to the device: ${(first.ms / 1000).toFixed(2)} s for ${first.changed} records (budget < ${BUDGET.staffFirstSyncSeconds} s) ${check(first.ms / 1000 < BUDGET.staffFirstSyncSeconds, `first staff sync ${(first.ms / 1000).toFixed(1)} s`)}`,
+      `- Sync after 100 changes made elsewhere: ${incremental ? `${(incremental.ms / 1000).toFixed(2)} s for ${incremental.changed} records` : 'not seen'} (budget < ${BUDGET.staffIncrementalSeconds} s) ${check(incremental && incremental.ms / 1000 < BUDGET.staffIncrementalSeconds, 'incremental staff sync')}`,
+      `- Realtime change to the ticked box on screen: median ${rt} ms over ${realtime.length} (${realtime.join(', ')} ms) (budget < ${BUDGET.staffRealtimeMs} ms) ${check(rt < BUDGET.staffRealtimeMs, `staff realtime ${rt} ms`)}`,
+      `- Filter keystroke to the list on screen: median ${fm.toFixed(1)} ms over ${filterMs.length} keystrokes (budget < ${BUDGET.staffFilterMs} ms) ${check(fm < BUDGET.staffFilterMs, `staff filter ${fm.toFixed(1)} ms`)}`,
+      `- JS heap of the page with the list: ${heapMb ? heapMb.toFixed(1) : '?'} MB`,
       '',
     );
   } finally {

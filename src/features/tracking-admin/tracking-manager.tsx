@@ -14,7 +14,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { memo, useCallback, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '../../components/text-field';
 import { toaster } from '../../components/toaster';
 import {
@@ -91,8 +91,22 @@ const actorName = () => {
 };
 
 export function TrackingManager() {
-  // The list lives on the device: it opens with no signal and follows every change.
-  const records = useLiveQuery(() => db.staffTracking.orderBy('created').reverse().toArray(), []);
+  const [filter, setFilter] = useState('');
+  const [limit, setLimit] = useState(SHOWN);
+  const needle = normalizeTrackingNumber(filter);
+  // The list lives on the device: it opens with no signal and follows every change. Only the rows
+  // on screen are read, so a change on another phone re-reads a hundred rows, not ten thousand.
+  const onScreen = useLiveQuery(async () => {
+    const newest = db.staffTracking.orderBy('created').reverse();
+    const rows = await (needle ? newest.filter((r) => r.number.includes(needle)) : newest)
+      .limit(limit)
+      .toArray();
+    const total = needle
+      ? (await db.staffTracking.orderBy('number').keys()).filter((k) => String(k).includes(needle))
+          .length
+      : await db.staffTracking.count();
+    return { rows, total };
+  }, [needle, limit]);
   // Changes made here that the server has not confirmed yet, shown on top of its list.
   const waiting = useLiveQuery(
     () =>
@@ -115,8 +129,6 @@ export function TrackingManager() {
   );
   const sync = useLiveQuery(() => db.staffSync.get('tracking'), []);
   const [number, setNumber] = useState('');
-  const [filter, setFilter] = useState('');
-  const [limit, setLimit] = useState(SHOWN);
   const [toDelete, setToDelete] = useState<ShownRow | null>(null);
   const [delivering, setDelivering] = useState<ShownRow | null>(null);
   const [offline, setOffline] = useState(false);
@@ -145,13 +157,14 @@ export function TrackingManager() {
   );
   useLive(follow, reload);
 
+  const waitingChanges = (waiting ?? []).map(
+    (i) => (i.payload as unknown as TrackingPayload).change,
+  );
   const rows =
-    records === undefined
+    onScreen === undefined
       ? undefined
-      : overlayChanges(
-          records,
-          (waiting ?? []).map((i) => (i.payload as unknown as TrackingPayload).change),
-          actorName(),
+      : overlayChanges(onScreen.rows, waitingChanges, actorName()).filter(
+          (r) => !needle || r.number.includes(needle),
         );
 
   /** Keep a change on the device and send it; what cannot be stored is said, never lost silently. */
@@ -183,7 +196,10 @@ export function TrackingManager() {
       toaster.create({ title: message, type: 'warning' });
       return;
     }
-    if (rows?.some((r) => r.number === number)) {
+    const known =
+      (await db.staffTracking.where('number').equals(number).count()) > 0 ||
+      waitingChanges.some((c) => c.op === 'register' && c.number === number);
+    if (known) {
       toaster.create({ title: 'Este número já foi registrado', type: 'error' });
       return;
     }
@@ -218,9 +234,8 @@ export function TrackingManager() {
     void change(made, 'Número removido com sucesso');
   };
 
-  const needle = normalizeTrackingNumber(filter);
-  const matching = needle ? (rows ?? []).filter((r) => r.number.includes(needle)) : rows;
-  const shown = (matching ?? []).slice(0, limit);
+  const shown = (rows ?? []).slice(0, limit);
+  const remaining = Math.max(0, (onScreen?.total ?? 0) - (onScreen?.rows.length ?? 0));
 
   return (
     <Stack gap="6">
@@ -303,7 +318,7 @@ export function TrackingManager() {
         <Text role="status">Carregando...</Text>
       ) : shown.length === 0 ? (
         <Text color="fg.muted">
-          {rows.length === 0 ? 'Nenhum número registrado.' : 'Nenhum número corresponde ao filtro.'}
+          {needle ? 'Nenhum número corresponde ao filtro.' : 'Nenhum número registrado.'}
         </Text>
       ) : (
         <Stack as="ul" gap="3" listStyleType="none" aria-label="Números registrados">
@@ -318,10 +333,10 @@ export function TrackingManager() {
         </Stack>
       )}
 
-      {(matching?.length ?? 0) > shown.length && (
+      {remaining > 0 && (
         <Box>
           <Button variant="outline" onClick={() => setLimit((n) => n + SHOWN)}>
-            Mostrar mais ({(matching?.length ?? 0) - shown.length} restantes)
+            Mostrar mais ({remaining} restantes)
           </Button>
         </Box>
       )}
@@ -380,7 +395,16 @@ export function TrackingManager() {
   );
 }
 
-function TrackingItem({
+/**
+ * One row, drawn again only when its content changes: a change from another phone redraws that
+ * row, not the hundred on screen. (Its handlers read no state, so an older pair acts the same.)
+ */
+const TrackingItem = memo(
+  TrackingItemView,
+  (before, after) => JSON.stringify(before.row) === JSON.stringify(after.row),
+);
+
+function TrackingItemView({
   row,
   onToggle,
   onDelete,
