@@ -2,16 +2,20 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import company from './pb_hooks/lib/company.json';
+import { prerender } from './vite.prerender';
 
 const apiTarget = process.env.VITE_API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8090}`;
 
+const define = {
+  // Shown in the footer: tells a person (and the update test) which version is running. The
+  // prerendered pages get the same label, so the browser's first render matches them.
+  __APP_BUILD__: JSON.stringify(
+    process.env.APP_BUILD_LABEL ?? new Date().toISOString().slice(0, 16).replace('T', ' '),
+  ),
+};
+
 export default defineConfig({
-  define: {
-    // Shown in the footer: tells a person (and the update test) which version is running.
-    __APP_BUILD__: JSON.stringify(
-      process.env.APP_BUILD_LABEL ?? new Date().toISOString().slice(0, 16).replace('T', ' '),
-    ),
-  },
+  define,
   plugins: [
     react(),
     {
@@ -24,6 +28,8 @@ export default defineConfig({
           .replaceAll('%DESCRIPTION%', company.description)
           .replaceAll('%THEME_COLOR%', company.themeColor),
     },
+    // Every page as HTML, written before the worker's precache list is made (writeBundle).
+    prerender({ define }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

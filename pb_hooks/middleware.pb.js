@@ -32,6 +32,37 @@ routerUse(
         h.set('Cache-Control', 'no-cache');
       }
 
+      // The site's files (vite build): each page's address answers its prerendered HTML, an unknown
+      // address the 'not found' page with a real 404, and a missing /assets/ file (a chunk of
+      // another deploy) a 404, never the home page with a year-long cache.
+      const method = e.request.method;
+      if (
+        (method === 'GET' || method === 'HEAD') &&
+        !path.startsWith('/api/') &&
+        !path.startsWith('/_/')
+      ) {
+        const site = $os.getenv('PB_PUBLIC_DIR') || `${__hooks}/../dist`;
+        const isFile = (name) => {
+          try {
+            return !$os.stat(`${site}/${name}`).isDir();
+          } catch (_) {
+            return false;
+          }
+        };
+        if (path.startsWith('/assets/')) {
+          if (!isFile(path.slice(1))) {
+            h.set('Cache-Control', 'no-store');
+            throw new NotFoundError('Arquivo não encontrado.');
+          }
+        } else if (path.lastIndexOf('.') <= path.lastIndexOf('/')) {
+          const page = path === '/' ? 'index.html' : `${path.slice(1).replace(/\/+$/, '')}.html`;
+          if (isFile(page)) e.request.setPathValue('path', page);
+          else if (isFile('404.html')) {
+            return e.html(404, toString($os.readFile(`${site}/404.html`)));
+          }
+        }
+      }
+
       // The manifest is JSON of its own kind (the static handler keeps a type set before it).
       if (path === '/manifest.webmanifest') h.set('Content-Type', 'application/manifest+json');
 

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 
 const LOAD_ERROR = 'Error Loading Application';
@@ -19,13 +19,15 @@ if (!rootElement) {
   showLoadError(new Error('Root element #root not found'));
 } else {
   try {
-    createRoot(rootElement, {
-      onUncaughtError: (error) => showLoadError(error),
-    }).render(
+    const app = (
       <StrictMode>
         <App />
-      </StrictMode>,
+      </StrictMode>
     );
+    const options = { onUncaughtError: (error: unknown) => showLoadError(error) };
+    // A page prerendered at build time (vite.prerender.ts) is adopted as it is, not drawn again.
+    if (rootElement.firstElementChild) hydrateRoot(rootElement, app, options);
+    else createRoot(rootElement, options).render(app);
   } catch (error) {
     showLoadError(error);
   }

@@ -1,13 +1,11 @@
 /// <reference lib="webworker" />
-// The service worker: every route's code and asset precached, navigations answered with the app
-// shell, and no API answer ever cached (lookups, sign-ins and submissions are personal).
+// The service worker: every route's code, page and asset precached, each navigation answered with
+// its own prerendered page (so it paints before scripts, offline too), and no API answer ever
+// cached (lookups, sign-ins and submissions are personal).
 import { clientsClaim } from 'workbox-core';
-import {
-  cleanupOutdatedCaches,
-  createHandlerBoundToURL,
-  precacheAndRoute,
-} from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { pageFile } from './config/pages';
 import { SYNC_TAG, syncNow } from './lib/outbox';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -22,8 +20,18 @@ cleanupOutdatedCaches();
 // Later versions still wait for the person's 'Atualizar' (SKIP_WAITING below).
 clientsClaim();
 
+/** The page of an address, from this version's precache: its own, else 'not found', else the shell. */
+async function pageFor(url: URL): Promise<Response> {
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  for (const file of [`/${pageFile(path)}`, '/404.html', '/app-shell.html']) {
+    const page = await matchPrecache(file);
+    if (page) return page;
+  }
+  return fetch(url);
+}
+
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute(({ url }) => pageFor(url), {
     denylist: [/^\/api\//, /^\/_\//, /^\/robots\.txt$/],
   }),
 );

@@ -66,7 +66,9 @@ async function waitHealthy(url, child, timeoutMs = 20_000) {
 export async function startPocketBase(options) {
   const bin = pocketBaseBinary();
   const url = `http://127.0.0.1:${options.port}`;
-  const env = { ...process.env, ...options.env };
+  const publicDir = options.publicDir ?? join(ROOT, 'dist');
+  // The hooks answer each page's address with its prerendered HTML file from here.
+  const env = { ...process.env, ...options.env, PB_PUBLIC_DIR: publicDir };
 
   // A superuser of our own, renewed every start, lets this script set up the accounts via the API.
   const superuser = {
@@ -98,7 +100,7 @@ export async function startPocketBase(options) {
     `--dir=${options.dataDir}`,
     `--migrationsDir=${join(ROOT, 'pocketbase/pb_migrations')}`,
     `--hooksDir=${join(ROOT, 'pb_hooks')}`,
-    `--publicDir=${options.publicDir ?? join(ROOT, 'dist')}`,
+    `--publicDir=${publicDir}`,
     '--dev=false',
     '--automigrate=false',
     '--hooksWatch=false',

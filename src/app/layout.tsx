@@ -8,12 +8,14 @@ import {
   Link,
   Stack,
   Text,
+  chakra,
 } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { company } from '../config/company';
 import { accountNav, mainNav, paths, staffNav } from '../config/paths';
 import { Loading } from '../components/loading';
+import { useHydrated } from '../lib/use-hydrated';
 import { InstallButton, InstallOffer, OfflineBanner, UpdatePrompt } from '../components/pwa';
 
 // The outbox (Dexie, the PocketBase client) loads after the page: it is not needed to paint it.
@@ -92,6 +94,8 @@ function MobileNav() {
 }
 
 function Header() {
+  // The badge counts what waits on this device: it appears once the page is the browser's own.
+  const hydrated = useHydrated();
   return (
     <Box as="header" bg="brand.600" color="white">
       <Container maxW="6xl">
@@ -105,9 +109,11 @@ function Header() {
             </HStack>
           </RouterLink>
           <HStack gap="2">
-            <Suspense fallback={null}>
-              <OutboxBadge />
-            </Suspense>
+            {hydrated && (
+              <Suspense fallback={null}>
+                <OutboxBadge />
+              </Suspense>
+            )}
             <DesktopNav />
             <MobileNav />
           </HStack>
@@ -168,6 +174,24 @@ function Footer() {
   );
 }
 
+/**
+ * The page's controls wait until the page is live: typed into before React adopts the prerendered
+ * HTML, a field would show text the form never sees, and a submit would reload the page with the
+ * fields in the address. They keep their look (no grey flash); a tap simply waits a moment.
+ */
+function UntilLive({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <chakra.fieldset
+      disabled={!hydrated}
+      display="contents"
+      css={hydrated ? undefined : { '& :disabled': { opacity: 1, cursor: 'progress' } }}
+    >
+      {children}
+    </chakra.fieldset>
+  );
+}
+
 export function Layout() {
   return (
     <Flex direction="column" minH="100dvh">
@@ -177,7 +201,10 @@ export function Layout() {
       <Box as="main" flex="1" minH="100dvh">
         <Container maxW="6xl" py={{ base: '6', md: '10' }}>
           <Suspense fallback={<Loading />}>
-            <Outlet />
+            {/* Inside the boundary: it goes live with the page's own chunk, not before. */}
+            <UntilLive>
+              <Outlet />
+            </UntilLive>
           </Suspense>
         </Container>
       </Box>

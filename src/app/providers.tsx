@@ -35,6 +35,7 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useHydrated } from '../lib/use-hydrated';
 
 // Chakra's tokens with only the recipes this app renders: the full default theme carries some
 // sixty component recipes and made the first load of / miss its 170 KB budget (bench/RESULTS.md).
@@ -119,12 +120,15 @@ const Toaster = lazy(() => import('../components/toaster-view'));
 const system = createSystem(defaultBaseConfig, themeSlice, brand);
 
 export function Providers({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
   return (
     <ChakraProvider value={system}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </ChakraProvider>
   );
 }

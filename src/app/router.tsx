@@ -1,45 +1,4 @@
-import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
-import { paths } from '../config/paths';
-import { NotFound, RouteError } from './error-screens';
-import { Layout } from './layout';
+import { routes } from './routes';
 
-// One chunk per route: a visitor on a weak signal downloads only the page they open.
-const HomePage = lazy(() => import('./routes/home-page'));
-const ServicesPage = lazy(() => import('../features/services/services-page'));
-const LocalitiesPage = lazy(() => import('../features/localities/localities-page'));
-const PrivacyPage = lazy(() => import('../features/privacy/privacy-page'));
-const QuotePage = lazy(() => import('../features/quote/quote-page'));
-const UrgentPage = lazy(() => import('../features/urgent/urgent-page'));
-const TrackingLookupPage = lazy(() => import('../features/tracking-lookup/tracking-lookup-page'));
-const AccessPage = lazy(() => import('../features/access/access-page'));
-const PickupRequestPage = lazy(() => import('../features/pickup/pickup-request-page'));
-const TrackingAdminPage = lazy(() => import('../features/tracking-admin/tracking-admin-page'));
-const RequestsInboxPage = lazy(() => import('../features/tracking-admin/requests-inbox-page'));
-
-export const router = createBrowserRouter([
-  {
-    element: <Layout />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        // A route that fails shows the error inside the layout: header, menu and footer stay.
-        errorElement: <RouteError />,
-        children: [
-          { path: paths.home, element: <HomePage /> },
-          { path: paths.services, element: <ServicesPage /> },
-          { path: paths.localities, element: <LocalitiesPage /> },
-          { path: paths.privacy, element: <PrivacyPage /> },
-          { path: paths.quote, element: <QuotePage /> },
-          { path: paths.urgent, element: <UrgentPage /> },
-          { path: paths.tracking, element: <TrackingLookupPage /> },
-          { path: paths.access, element: <AccessPage /> },
-          { path: paths.pickupRequest, element: <PickupRequestPage /> },
-          { path: paths.trackingAdmin, element: <TrackingAdminPage /> },
-          { path: paths.requestsInbox, element: <RequestsInboxPage /> },
-          { path: '*', element: <NotFound /> },
-        ],
-      },
-    ],
-  },
-]);
+export const router = createBrowserRouter(routes);

@@ -37,6 +37,23 @@ describe('the production precache list', () => {
       ).toBe(true);
     }
     expect(urls).toContain('index.html');
+    // Each page's own prerendered HTML, so an offline visit paints before any script runs.
+    for (const page of [
+      'servicos.html',
+      'localidades.html',
+      'cotacao.html',
+      'entrega-urgente.html',
+      'rastrear.html',
+      'acesso-conta.html',
+      'formulario-solicitacao.html',
+      'admin/tracking.html',
+      'admin/solicitacoes.html',
+      'privacidade.html',
+      '404.html',
+      'app-shell.html',
+    ]) {
+      expect(urls).toContain(page);
+    }
     expect(urls).toContain('manifest.webmanifest');
     expect(urls).toContain('icons/icon-192.png');
     // Every emitted script is precached: a route opened for the first time offline still loads.

@@ -2,7 +2,33 @@ import { test as base, expect, type Browser, type Page } from '@playwright/test'
 import { STAFF, startStack, type Stack } from '../support/stack';
 
 /** Each worker gets its own PocketBase (serving the built site) and SMTP sink, stopped at the end. */
+/** Until the prerendered page is live (hydrated), its controls are disabled: wait for it. */
+async function live(page: Page) {
+  await page
+    .waitForFunction(() => !document.querySelector('main fieldset[disabled]'), null, {
+      timeout: 15_000,
+    })
+    .catch(() => {
+      // A page that went away meanwhile (a redirect, a closed context): nothing to wait for.
+    });
+}
+
 export const test = base.extend<object, { stack: Stack }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const res = await goto(...args);
+      await live(page);
+      return res;
+    };
+    page.reload = async (...args) => {
+      const res = await reload(...args);
+      await live(page);
+      return res;
+    };
+    await use(page);
+  },
   stack: [
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern
     async ({}, use) => {

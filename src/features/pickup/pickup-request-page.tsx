@@ -24,6 +24,8 @@ import { submit, type SubmitOutcome } from '../../lib/outbox';
 import { DEVICE_FULL, isQuotaError } from '../../lib/storage';
 import { clientApi } from '../../lib/pocketbase';
 import { useSession } from '../../lib/use-session';
+import { useHydrated } from '../../lib/use-hydrated';
+import { Loading } from '../../components/loading';
 import { useNextRequestNumber } from './api';
 
 const TITLE = 'Formulário de Solicitação';
@@ -226,6 +228,16 @@ function PickupRequestForm() {
 export default function PickupRequestPage() {
   const token = useSession(clientApi);
   const navigate = useNavigate();
+  // The session lives on the device: decide only once the page is the browser's own.
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <>
+        <PageTitle title={TITLE} hidden />
+        <Loading />
+      </>
+    );
+  }
   if (!token) return <Navigate to={paths.access} replace />;
   return (
     <Stack gap="6">

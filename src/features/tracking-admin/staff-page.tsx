@@ -3,17 +3,22 @@ import type { ReactNode } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { staffApi } from '../../lib/pocketbase';
 import { useSession } from '../../lib/use-session';
+import { useHydrated } from '../../lib/use-hydrated';
+import { Loading } from '../../components/loading';
 import { StaffLinks } from './staff-links';
 import { StaffSignIn } from './staff-sign-in';
 
 /** A staff screen: its title, the staff menu, and the screen itself once signed in (else the sign-in). */
 export function StaffPage({ title, children }: { title: string; children: ReactNode }) {
   const token = useSession(staffApi);
+  // The session lives on the device: until the page is the browser's own, neither the sign-in
+  // nor the screen (the prerendered page shows 'Carregando...').
+  const hydrated = useHydrated();
   return (
     <Stack gap="4">
       <PageTitle title={title} />
       <StaffLinks signedIn={Boolean(token)} />
-      {token ? children : <StaffSignIn />}
+      {!hydrated ? <Loading /> : token ? children : <StaffSignIn />}
     </Stack>
   );
 }

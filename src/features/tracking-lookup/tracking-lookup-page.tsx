@@ -124,7 +124,8 @@ function deliveredAt(time: string) {
 
 export default function TrackingLookupPage() {
   const [params, setParams] = useSearchParams();
-  const [number, setNumber] = useState(() => normalizeTrackingNumber(params.get('numero') ?? ''));
+  // Empty as in the prerendered page; a shared link's number is filled in by the effect below.
+  const [number, setNumber] = useState('');
   const [view, setView] = useState<View>(null);
   const [loading, setLoading] = useState(false);
   const online = useOnline();

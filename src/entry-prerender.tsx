@@ -1,0 +1,72 @@
+/**
+ * The pages as HTML at build time (see vite.prerender.ts): each route rendered with the very
+ * components the browser runs, its Chakra/emotion styles extracted and inlined, so the first screen
+ * paints before any script runs; the browser then hydrates it (src/main.tsx).
+ */
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppErrorBoundary } from './app/error-screens';
+import { Providers } from './app/providers';
+import { routes } from './app/routes';
+
+export { PAGE_DESCRIPTIONS, PRERENDERED, pageFile } from './config/pages';
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** <title> and the other tags React hoists to <head>. */
+  head: string;
+  /** The styles the page uses, as <style data-emotion> tags emotion adopts in the browser. */
+  styles: string;
+}
+
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  let out = '';
+  for await (const chunk of stream) out += chunk.toString();
+  return out;
+}
+
+async function renderOnce(path: string) {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered a redirect at build time`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // The browser's emotion uses its default cache (key 'css'): the same key lets it adopt these.
+  const cache = createCache({ key: 'css' });
+  const emotion = createEmotionServer(cache);
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <CacheProvider value={cache}>
+        <Providers>
+          <AppErrorBoundary>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppErrorBoundary>
+        </Providers>
+      </CacheProvider>
+    </StrictMode>,
+    {
+      onError: (error) => void errors.push(error),
+      // Every part of the page in place: React would otherwise move parts over 12.8 KB to the end
+      // of the HTML, to be put back by an inline script (which the CSP forbids, rightly).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  const markup = await text(prelude);
+  // A part that cannot render at build time would be drawn again in the browser: say which.
+  if (errors.length) throw new Error(`${path}: ${errors.map(String).join('; ')}`);
+  return { markup, emotion };
+}
+
+export async function render(path: string): Promise<RenderedPage> {
+  const { markup, emotion } = await renderOnce(path);
+  // React puts hoisted head tags (the page's <title>) before the content of a partial document.
+  const hoisted = /^((?:<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>)*)/.exec(markup)?.[1] ?? '';
+  const html = markup.slice(hoisted.length);
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  return { html, head: hoisted, styles };
+}

@@ -1,0 +1,90 @@
+import react from '@vitejs/plugin-react';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
+
+interface Renderer {
+  render: (path: string) => Promise<{ html: string; head: string; styles: string }>;
+  PRERENDERED: readonly string[];
+  PAGE_DESCRIPTIONS: Record<string, string>;
+  pageFile: (path: string) => string;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * Writes every route as HTML into the build (dist/index.html, dist/servicos.html, …, 404.html),
+ * before the service worker's precache list is made, so the worker precaches each page too.
+ *
+ * Why our own step and not vite-react-ssg or React Router's framework pre-rendering: both want to
+ * own the app's entry and routing (ViteReactSSG / framework mode), while the app keeps one route
+ * list for the browser's data router. A server build of src/entry-prerender.tsx rendered with
+ * react-dom/static (it waits for the lazy route chunks) and @emotion/server (critical CSS) is the
+ * whole of it.
+ */
+export function prerender({ define }: { define: Record<string, string> }): Plugin {
+  let outDir = 'dist';
+  let root = process.cwd();
+  return {
+    name: 'prerender-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const serverDir = join(root, 'node_modules/.prerender');
+      rmSync(serverDir, { recursive: true, force: true });
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        mode: 'production',
+        define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
+        plugins: [
+          react(),
+          {
+            // No service worker where pages are built: the update prompt simply never shows.
+            name: 'no-service-worker',
+            resolveId: (id) => (id === 'virtual:pwa-register/react' ? '\0pwa-register' : null),
+            load: (id) =>
+              id === '\0pwa-register'
+                ? 'export const useRegisterSW = () => ({ needRefresh: [false, () => {}], offlineReady: [false, () => {}], updateServiceWorker: async () => {} });'
+                : null,
+          },
+        ],
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'src/entry-prerender.tsx',
+          outDir: serverDir,
+          target: 'node20',
+          minify: false,
+          rollupOptions: { output: { entryFileNames: 'entry.mjs', codeSplitting: false } },
+        },
+      });
+      const renderer = (await import(pathToFileURL(join(serverDir, 'entry.mjs')).href)) as Renderer;
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      // The page without prerendered content, for anything the worker cannot match to a page.
+      writeFileSync(join(outDir, 'app-shell.html'), template);
+      for (const path of renderer.PRERENDERED) {
+        const page = await renderer.render(path);
+        const description = renderer.PAGE_DESCRIPTIONS[path] ?? '';
+        let html = template
+          .replace(/<title>[^<]*<\/title>/, page.head)
+          .replace('</head>', `${page.styles}</head>`)
+          .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+        if (description) {
+          html = html.replace(
+            /<meta name="description" content="[^"]*" \/>/,
+            `<meta name="description" content="${escapeAttribute(description)}" />`,
+          );
+        }
+        const file = join(outDir, path === '/404' ? '404.html' : renderer.pageFile(path));
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, html);
+      }
+    },
+  };
+}
