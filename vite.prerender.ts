@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -68,10 +69,23 @@ export function prerender({ define }: { define: Record<string, string> }): Plugi
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
       // The page without prerendered content, for anything the worker cannot match to a page.
       writeFileSync(join(outDir, 'app-shell.html'), template);
+      // The page paints from its HTML, so its scripts (hydration) start only after that first
+      // paint: a tiny loader imports the entry on the next frame, instead of the entry and its
+      // preloads competing with the page on a slow link.
+      const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(
+        template,
+      );
+      if (!entry) throw new Error('prerender: the entry script was not found in index.html');
+      const loader = `requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(entry[1])})));`;
+      const loaderFile = `assets/boot-${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`;
+      writeFileSync(join(outDir, loaderFile), loader);
+      const pageTemplate = template
+        .replace(entry[0], `<script type="module" src="/${loaderFile}"></script>`)
+        .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
       for (const path of renderer.PRERENDERED) {
         const page = await renderer.render(path);
         const description = renderer.PAGE_DESCRIPTIONS[path] ?? '';
-        let html = template
+        let html = pageTemplate
           .replace(/<title>[^<]*<\/title>/, page.head)
           .replace('</head>', `${page.styles}</head>`)
           .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 
@@ -26,8 +26,12 @@ if (!rootElement) {
     );
     const options = { onUncaughtError: (error: unknown) => showLoadError(error) };
     // A page prerendered at build time (vite.prerender.ts) is adopted as it is, not drawn again.
-    if (rootElement.firstElementChild) hydrateRoot(rootElement, app, options);
-    else createRoot(rootElement, options).render(app);
+    // As a transition, the adoption is done in small slices between which the browser stays free
+    // to answer the visitor (a slow phone is not frozen while the page goes live).
+    if (rootElement.firstElementChild) {
+      const element = rootElement;
+      setTimeout(() => startTransition(() => void hydrateRoot(element, app, options)));
+    } else createRoot(rootElement, options).render(app);
   } catch (error) {
     showLoadError(error);
   }

@@ -185,7 +185,7 @@ function UntilLive({ children }: { children: ReactNode }) {
     <chakra.fieldset
       disabled={!hydrated}
       display="contents"
-      css={hydrated ? undefined : { '& :disabled': { opacity: 1, cursor: 'progress' } }}
+      css={{ '&:disabled :disabled': { opacity: 1, cursor: 'progress' } }}
     >
       {children}
     </chakra.fieldset>

@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useOnline } from '../lib/network';
 
@@ -142,6 +142,21 @@ export function InstallButton() {
 
 const OFFER_SEEN = 'installOfferSeen';
 
+/** True once the visitor has scrolled, tapped or typed on this page. */
+function useEngaged(): boolean {
+  const [engaged, setEngaged] = useState(false);
+  useEffect(() => {
+    if (engaged) return;
+    const events = ['pointerdown', 'keydown', 'scroll'] as const;
+    const done = () => setEngaged(true);
+    for (const name of events) window.addEventListener(name, done, { once: true, passive: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, done);
+    };
+  }, [engaged]);
+  return engaged;
+}
+
 /**
  * A one-time card offering installation where a visitor sees it; 'Agora não' puts it away for
  * good (the footer button stays). Fixed at the bottom, so it shifts nothing on the page.
@@ -149,7 +164,10 @@ const OFFER_SEEN = 'installOfferSeen';
 export function InstallOffer() {
   const { offer, install } = useInstallOffer();
   const [seen, setSeen] = useState(() => readSeen());
-  if (!offer || seen) return null;
+  const engaged = useEngaged();
+  // Not before the visitor has done something on the page: the offer never covers (or becomes)
+  // the first thing they see.
+  if (!offer || seen || !engaged) return null;
   const putAway = () => {
     try {
       localStorage.setItem(OFFER_SEEN, '1');
