@@ -15,7 +15,7 @@ import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-d
 import { company } from '../config/company';
 import { accountNav, mainNav, paths, staffNav } from '../config/paths';
 import { Loading } from '../components/loading';
-import { useHydrated } from '../lib/use-hydrated';
+import { useHydrated, useIdle } from '../lib/use-hydrated';
 import { InstallButton, InstallOffer, OfflineBanner, UpdatePrompt } from '../components/pwa';
 
 // The outbox (Dexie, the PocketBase client) loads after the page: it is not needed to paint it.
@@ -94,8 +94,9 @@ function MobileNav() {
 }
 
 function Header() {
-  // The badge counts what waits on this device: it appears once the page is the browser's own.
-  const hydrated = useHydrated();
+  // The badge counts what waits on this device: it (and the outbox engine behind it) starts once
+  // the page is live and the browser has a quiet moment.
+  const idle = useIdle();
   return (
     <Box as="header" bg="brand.600" color="white">
       <Container maxW="6xl">
@@ -109,7 +110,7 @@ function Header() {
             </HStack>
           </RouterLink>
           <HStack gap="2">
-            {hydrated && (
+            {idle && (
               <Suspense fallback={null}>
                 <OutboxBadge />
               </Suspense>
@@ -192,6 +193,11 @@ function UntilLive({ children }: { children: ReactNode }) {
   );
 }
 
+/** The service worker is registered (and updates looked for) once the first screen is done. */
+function UpdateWhenIdle() {
+  return useIdle() ? <UpdatePrompt /> : null;
+}
+
 export function Layout() {
   return (
     <Flex direction="column" minH="100dvh">
@@ -209,7 +215,7 @@ export function Layout() {
         </Container>
       </Box>
       <Footer />
-      <UpdatePrompt />
+      <UpdateWhenIdle />
       <InstallOffer />
     </Flex>
   );

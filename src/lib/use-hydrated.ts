@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 const never = () => () => {};
 
@@ -13,4 +13,24 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * True once the page is live and the browser has had a quiet moment: for work the first screen
+ * does not need (the outbox engine and its PocketBase client, the service worker's registration).
+ */
+export function useIdle(): boolean {
+  const hydrated = useHydrated();
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!hydrated || idle) return;
+    const done = () => setIdle(true);
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(done, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(done, 500);
+    return () => clearTimeout(id);
+  }, [hydrated, idle]);
+  return idle;
 }
