@@ -24,9 +24,14 @@ test('toasts never cover the header: at the bottom on a phone, below the header 
   await page.getByRole('button', { name: 'Rastrear' }).click();
   const toast = page.getByTestId('toast').first();
   await expect(toast).toBeVisible();
-  const box = (await toast.boundingBox())!;
   const viewport = page.viewportSize()!;
   const header = (await page.getByRole('banner').boundingBox())!;
+  // Where it comes to rest (it slides in).
+  await expect
+    .poll(async () => (await toast.boundingBox())!.y)
+    .toBeGreaterThan(header.y + header.height);
+  await page.waitForTimeout(500);
+  const box = (await toast.boundingBox())!;
   expect(box.y).toBeGreaterThan(header.y + header.height);
   if (isMobile) expect(box.y).toBeGreaterThan(viewport.height / 2);
   else expect(box.y).toBeLessThan(viewport.height / 2);

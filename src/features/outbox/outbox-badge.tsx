@@ -20,6 +20,7 @@ import { paths } from '../../config/paths';
 import { discardItem, kindLabel, retryItem, takeDeliveredNotices } from '../../lib/outbox';
 import { keepStorage, storageState, type StorageState } from '../../lib/storage';
 import { startOutbox } from '../../lib/outbox-runner';
+import { useThrottledQuery } from '../../lib/use-throttled-query';
 
 function stateText(item: OutboxItem): string {
   if (item.state === 'failed') return 'Não aceito pelo servidor';
@@ -135,14 +136,18 @@ export default function OutboxBadge() {
   const open = openOn === pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   useEffect(() => startOutbox(), []);
-  // Counts for the badge; the items themselves only while the panel is open. Re-reading a long
-  // queue on every change made delivering 1 000 items grow faster than linearly.
-  const pending = useLiveQuery(
+  // Counts for the badge, at most twice a second; the items themselves only while the panel is
+  // open. Recounting a long queue on every write made delivering thousands grow quadratically.
+  const pending = useThrottledQuery(
+    'outbox',
     () => db.outbox.where('state').anyOf('pending', 'sending').count(),
-    [],
     0,
   );
-  const failed = useLiveQuery(() => db.outbox.where('state').equals('failed').count(), [], 0);
+  const failed = useThrottledQuery(
+    'outbox',
+    () => db.outbox.where('state').equals('failed').count(),
+    0,
+  );
   const items = useLiveQuery(
     () =>
       open
@@ -150,14 +155,15 @@ export default function OutboxBadge() {
         : [],
     [open],
   );
-  const delivered = useLiveQuery(
+  const delivered = useThrottledQuery(
+    'outbox',
     () =>
       db.outbox
         .where('notice')
         .equals(1)
         .and((i) => i.state === 'sent')
         .count(),
-    [],
+    0,
   );
 
   // Something saved on the device has reached the company: say so, with the final number.
