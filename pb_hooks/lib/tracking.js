@@ -171,13 +171,11 @@ function applyChange(e) {
     }
 
     if (!record) throw new NotFoundError(domain.CHANGE_MESSAGES.deleted);
-    const current = {
-      stages: record.get('stages'),
-    };
-    for (const { stage } of domain.TRACKING_STAGES) {
-      current[domain.stageTimeField(stage)] = record.getString(domain.stageTimeField(stage));
-      current['stage' + stage + 'ChangedAt'] = record.getString('stage' + stage + 'ChangedAt');
-    }
+    const current = Object.assign(
+      { stages: record.get('stages') },
+      stageFields(record, domain.stageTimeField),
+      stageFields(record, domain.stageChangedField),
+    );
     const fields = domain.mergeStageChange(current, change, who);
     if (fields) {
       for (const name in fields) record.set(name, fields[name]);

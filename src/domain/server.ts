@@ -29,4 +29,5 @@ export {
   storedTime,
   CHANGE_MESSAGES,
   DELIVERED_STAGE,
+  stageChangedField,
 } from './tracking-changes';

@@ -2,6 +2,12 @@
 // stage merged on its own by the time it was made, checked again on the server, and proof of
 // delivery kept for staff while the public sees only initials and a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_TYPES,
+  RECEIVER_NAME_MAX,
+  stageChangedField,
+} from '../../src/domain/tracking-changes';
 import { call, signIn, STAFF, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -180,18 +186,53 @@ describe('a change sent from a phone', () => {
   });
 
   it('only active staff may send changes', async () => {
-    const anonymous = await fetch(`${stack.url}${ROUTE}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        op: 'register',
-        record: newId(),
-        number: '7100007',
-        at: minutesAgo(1),
-      }),
-    });
+    const body = { op: 'register', record: newId(), number: '7100007', at: minutesAgo(1) };
+    const anonymous = await change(body, '');
     expect(anonymous.status).toBe(401);
-    expect((await anonymous.json()).message).not.toMatch(/[A-Za-z]+ [a-z]+ (the|a) /);
+    expect(anonymous.body.message).toBe('Entre para continuar.');
+
+    // A driver switched off keeps a session on the phone: it no longer changes anything.
+    const driver = { email: 'desligado@teste.example', password: 'senha-do-motorista-1' };
+    const account = await stack.admin('/api/collections/staff/records', {
+      method: 'POST',
+      body: JSON.stringify({ ...driver, passwordConfirm: driver.password, name: 'Desligado' }),
+    });
+    const session = await signIn(stack.url, 'staff', driver);
+    await stack.admin(`/api/collections/staff/records/${account.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ disabled: true }),
+    });
+    const refused = await change(body, session);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      'Esta conta da equipe foi desativada. Fale com o responsável.',
+    );
+    expect(
+      await stack.admin(`/api/collections/tracking/records?filter=(number='7100007')`),
+    ).toMatchObject({ totalItems: 0 });
+  });
+
+  it('the migrations store what the domain checks: name length, CPF digits, photo size and types', async () => {
+    const collection = (await stack.admin('/api/collections/tracking')) as {
+      fields: {
+        name: string;
+        max?: number;
+        maxSize?: number;
+        mimeTypes?: string[];
+        protected?: boolean;
+      }[];
+    };
+    const field = (name: string) => collection.fields.find((f) => f.name === name)!;
+    expect(field('receiverName').max).toBe(RECEIVER_NAME_MAX);
+    expect(field('receiverCpf').max).toBe(11);
+    expect(field('deliveryPhoto')).toMatchObject({
+      maxSize: PHOTO_MAX_BYTES,
+      mimeTypes: [...PHOTO_TYPES],
+      protected: true,
+    });
+    for (const stage of [1, 2, 3, 4] as const) {
+      expect(field(stageChangedField(stage))).toBeDefined();
+    }
   });
 });
 
