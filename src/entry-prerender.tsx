@@ -30,7 +30,7 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
   return out;
 }
 
-async function renderOnce(path: string) {
+export async function render(path: string): Promise<RenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered a redirect at build time`);
@@ -59,11 +59,6 @@ async function renderOnce(path: string) {
   const markup = await text(prelude);
   // A part that cannot render at build time would be drawn again in the browser: say which.
   if (errors.length) throw new Error(`${path}: ${errors.map(String).join('; ')}`);
-  return { markup, emotion };
-}
-
-export async function render(path: string): Promise<RenderedPage> {
-  const { markup, emotion } = await renderOnce(path);
   // React puts hoisted head tags (the page's <title>) before the content of a partial document.
   const hoisted = /^((?:<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>)*)/.exec(markup)?.[1] ?? '';
   const html = markup.slice(hoisted.length);

@@ -23,6 +23,17 @@ export function OfflineBanner() {
   );
 }
 
+/** The look of the cards that float at the bottom (the update prompt, the install offer). */
+const FLOATING_CARD = {
+  position: 'fixed',
+  bottom: '4',
+  bg: 'bg.panel',
+  borderWidth: '1px',
+  shadow: 'lg',
+  borderRadius: 'lg',
+  p: '4',
+} as const;
+
 /** 'Nova versão disponível': never reloads on its own, so nothing typed is lost until the person accepts. */
 export function UpdatePrompt() {
   const {
@@ -43,16 +54,10 @@ export function UpdatePrompt() {
     <Box
       role="alertdialog"
       aria-label="Nova versão disponível"
-      position="fixed"
-      bottom="4"
+      {...FLOATING_CARD}
       left="4"
       right={{ base: '4', md: 'auto' }}
       zIndex="toast"
-      bg="bg.panel"
-      borderWidth="1px"
-      shadow="lg"
-      borderRadius="lg"
-      p="4"
     >
       <Text fontWeight="semibold" mb="2">
         Nova versão disponível
@@ -180,17 +185,11 @@ export function InstallOffer() {
     <Box
       role="dialog"
       aria-label="Instalar aplicativo"
-      position="fixed"
-      bottom="4"
+      {...FLOATING_CARD}
       right="4"
       left={{ base: '4', md: 'auto' }}
       maxW={{ md: 'sm' }}
       zIndex="banner"
-      bg="bg.panel"
-      borderWidth="1px"
-      shadow="lg"
-      borderRadius="lg"
-      p="4"
     >
       <Text fontWeight="semibold">Instale o aplicativo</Text>
       <Text fontSize="sm" mb="3">

@@ -86,13 +86,16 @@ export class CourierDb extends Dexie {
 
 export const db = new CourierDb();
 
+/** Whether a row the server sent is at least as new as what the device has (if anything). */
+export const isNewer = (row: StaffTrackingRow, known: StaffTrackingRow | undefined) =>
+  !known?.updated || known.updated <= row.updated;
+
 /**
  * Keep a tracking row the server sent, unless the device already has a newer one: a phone's own
  * answer can arrive after the realtime event of a later change made on another phone.
  */
 export function keepNewerRow(row: StaffTrackingRow): Promise<unknown> {
   return db.transaction('rw', db.staffTracking, async () => {
-    const known = await db.staffTracking.get(row.id);
-    if (!known || !known.updated || known.updated <= row.updated) await db.staffTracking.put(row);
+    if (isNewer(row, await db.staffTracking.get(row.id))) await db.staffTracking.put(row);
   });
 }

@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { CLIENT } from '../support/stack';
 
 async function expectNoViolations(page: Page, where: string) {
   const results = await new AxeBuilder({ page })
@@ -72,7 +73,6 @@ test('the forms with every error message showing', async ({ page }) => {
 });
 
 test('the pickup form, signed in, with its errors showing', async ({ page }) => {
-  const { CLIENT } = await import('../support/stack');
   await page.goto('/acesso-conta');
   await page.getByLabel('Senha').fill(CLIENT.password);
   await page.getByRole('button', { name: 'Acessar Sistema' }).click();

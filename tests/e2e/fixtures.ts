@@ -62,3 +62,15 @@ export async function staffPhone(browser: Browser, baseURL: string) {
   await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
   return { context, page };
 }
+
+/** A staff phone with its list on the device and the worker in control (it then works offline). */
+export async function staffPhoneReady(browser: Browser, baseURL: string) {
+  const phone = await staffPhone(browser, baseURL);
+  await expect(phone.page.getByText(/Lista atualizada/)).toBeVisible();
+  await waitForWorker(phone.page);
+  return phone;
+}
+
+/** One number's card on the staff screen. */
+export const trackingRow = (page: Page, number: string) =>
+  page.getByRole('listitem', { name: `Rastreio ${number}` });

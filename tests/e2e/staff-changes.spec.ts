@@ -1,24 +1,14 @@
 // Drivers' changes made with no signal (issue 12): kept on the phone, shown at once, sent in order
 // when the signal returns with the times they were made, merged stage by stage with other phones,
 // and proof of delivery with a photo shrunk on the phone.
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { call, type Stack } from '../support/stack';
-import { expect, staffPhone, test, waitForWorker } from './fixtures';
+import { expect, staffPhoneReady, test, trackingRow } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'staff phones are simulated on desktop contexts');
 
-async function signedIn(browser: Browser, baseURL: string) {
-  const phone = await staffPhone(browser, baseURL);
-  await expect(phone.page.getByText(/Lista atualizada/)).toBeVisible();
-  await waitForWorker(phone.page);
-  return phone;
-}
-
-const row = (page: Page, number: string) =>
-  page.getByRole('listitem', { name: `Rastreio ${number}` });
-
 const stage = (page: Page, number: string, n: number) =>
-  row(page, number).getByRole('checkbox', { name: new RegExp(`^${n}\\. `) });
+  trackingRow(page, number).getByRole('checkbox', { name: new RegExp(`^${n}\\. `) });
 
 async function serverRecord(stack: Stack, number: string) {
   const found = await stack.admin(
@@ -64,8 +54,8 @@ test('offline: deliver with a photo, register and delete; all reach the server w
   const fresh = `73${suffix}`;
   await registerOnServer(stack, toDeliver);
   await registerOnServer(stack, toDelete);
-  const { context, page } = await signedIn(browser, baseURL!);
-  await expect(row(page, toDelete)).toBeVisible();
+  const { context, page } = await staffPhoneReady(browser, baseURL!);
+  await expect(trackingRow(page, toDelete)).toBeVisible();
 
   await context.setOffline(true);
   await page.reload();
@@ -73,7 +63,7 @@ test('offline: deliver with a photo, register and delete; all reach the server w
   const before = Date.now();
 
   // Delivered: who received it and a photo from the camera.
-  await row(page, toDeliver).getByText('4. Encomenda entregue').click();
+  await trackingRow(page, toDeliver).getByText('4. Encomenda entregue').click();
   const dialog = page.getByRole('dialog', { name: `Registrar entrega de ${toDeliver}` });
   await dialog.getByRole('button', { name: 'Confirmar entrega' }).click();
   await expect(dialog.getByText('Informe o nome de quem recebeu.')).toBeVisible();
@@ -89,31 +79,31 @@ test('offline: deliver with a photo, register and delete; all reach the server w
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Guardado neste aparelho').first()).toBeVisible();
   await expect(stage(page, toDeliver, 4)).toBeChecked();
-  await expect(row(page, toDeliver).getByText('Aguardando envio')).toBeVisible();
+  await expect(trackingRow(page, toDeliver).getByText('Aguardando envio')).toBeVisible();
 
   // A new number, and a deletion.
   await page.getByLabel('Novo número de rastreio').fill(fresh);
   await page.getByRole('button', { name: 'Registrar' }).click();
-  await expect(row(page, fresh).getByText('Aguardando envio')).toBeVisible();
-  await row(page, fresh).getByText('1. Encomenda coletada no ponto de coleta').click();
+  await expect(trackingRow(page, fresh).getByText('Aguardando envio')).toBeVisible();
+  await trackingRow(page, fresh).getByText('1. Encomenda coletada no ponto de coleta').click();
   await expect(stage(page, fresh, 1)).toBeChecked();
-  await row(page, toDelete)
+  await trackingRow(page, toDelete)
     .getByRole('button', { name: `Excluir ${toDelete}` })
     .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
-  await expect(row(page, toDelete)).toHaveCount(0);
+  await expect(trackingRow(page, toDelete)).toHaveCount(0);
   await expect(page.getByText('4 mudanças aguardam envio.', { exact: false })).toBeVisible();
 
   // Closed and opened again with no signal: everything is still there.
   await page.reload();
   await expect(stage(page, toDeliver, 4)).toBeChecked();
   await expect(stage(page, fresh, 1)).toBeChecked();
-  await expect(row(page, toDelete)).toHaveCount(0);
+  await expect(trackingRow(page, toDelete)).toHaveCount(0);
   const after = Date.now();
 
   await context.setOffline(false);
   await expect(page.getByText(/mudanças? aguarda/)).toHaveCount(0, { timeout: 20_000 });
-  await expect(row(page, toDeliver).getByText('Aguardando envio')).toHaveCount(0);
+  await expect(trackingRow(page, toDeliver).getByText('Aguardando envio')).toHaveCount(0);
 
   const delivered = (await serverRecord(stack, toDeliver))!;
   expect(delivered.stages).toEqual(['1', '4']);
@@ -132,10 +122,12 @@ test('offline: deliver with a photo, register and delete; all reach the server w
 
   // Staff see the photo, shrunk on the phone to at most 1280 px.
   await expect(
-    row(page, toDeliver).getByText(/Recebido por Maria da Silva \(CPF 529\.982\.247-25\)/),
+    trackingRow(page, toDeliver).getByText(/Recebido por Maria da Silva \(CPF 529\.982\.247-25\)/),
   ).toBeVisible();
-  await row(page, toDeliver).getByRole('button', { name: 'Ver foto da entrega' }).click();
-  const photo = row(page, toDeliver).getByRole('img', { name: `Foto da entrega de ${toDeliver}` });
+  await trackingRow(page, toDeliver).getByRole('button', { name: 'Ver foto da entrega' }).click();
+  const photo = trackingRow(page, toDeliver).getByRole('img', {
+    name: `Foto da entrega de ${toDeliver}`,
+  });
   await expect(photo).toBeVisible();
   const size = await photo.evaluate((img: HTMLImageElement) => [
     img.naturalWidth,
@@ -164,18 +156,18 @@ test('two phones offline change one record: both stages survive on the server an
 }) => {
   const number = `74${String(Date.now()).slice(-7)}`;
   await registerOnServer(stack, number);
-  const driver = await signedIn(browser, baseURL!);
-  const office = await signedIn(browser, baseURL!);
-  await expect(row(driver.page, number)).toBeVisible();
-  await expect(row(office.page, number)).toBeVisible();
+  const driver = await staffPhoneReady(browser, baseURL!);
+  const office = await staffPhoneReady(browser, baseURL!);
+  await expect(trackingRow(driver.page, number)).toBeVisible();
+  await expect(trackingRow(office.page, number)).toBeVisible();
   await driver.context.setOffline(true);
   await office.context.setOffline(true);
 
-  await row(driver.page, number).getByText('4. Encomenda entregue').click();
+  await trackingRow(driver.page, number).getByText('4. Encomenda entregue').click();
   const dialog = driver.page.getByRole('dialog');
   await dialog.getByLabel('Nome de quem recebeu').fill('João Lima');
   await dialog.getByRole('button', { name: 'Confirmar entrega' }).click();
-  await row(office.page, number).getByText('2. Encomenda enviada ao destino').click();
+  await trackingRow(office.page, number).getByText('2. Encomenda enviada ao destino').click();
   await expect(stage(driver.page, number, 4)).toBeChecked();
   await expect(stage(office.page, number, 2)).toBeChecked();
 
@@ -197,19 +189,19 @@ test('a number registered on two phones offline ends as one record, and the seco
   stack,
 }) => {
   const number = `75${String(Date.now()).slice(-7)}`;
-  const a = await signedIn(browser, baseURL!);
-  const b = await signedIn(browser, baseURL!);
+  const a = await staffPhoneReady(browser, baseURL!);
+  const b = await staffPhoneReady(browser, baseURL!);
   for (const phone of [a, b]) {
     await phone.context.setOffline(true);
     await phone.page.getByLabel('Novo número de rastreio').fill(number);
     await phone.page.getByRole('button', { name: 'Registrar' }).click();
-    await expect(row(phone.page, number)).toBeVisible();
+    await expect(trackingRow(phone.page, number)).toBeVisible();
   }
   // B also marks stage 1 on its copy before the signal returns.
-  await row(b.page, number).getByText('1. Encomenda coletada no ponto de coleta').click();
+  await trackingRow(b.page, number).getByText('1. Encomenda coletada no ponto de coleta').click();
 
   await a.context.setOffline(false);
-  await expect(row(a.page, number).getByText('Aguardando envio')).toHaveCount(0);
+  await expect(trackingRow(a.page, number).getByText('Aguardando envio')).toHaveCount(0);
   await b.context.setOffline(false);
   await expect(
     b.page.getByText(
@@ -223,7 +215,7 @@ test('a number registered on two phones offline ends as one record, and the seco
     `/api/collections/tracking/records?filter=${encodeURIComponent(`number="${number}"`)}`,
   );
   expect(all.totalItems).toBe(1);
-  await expect(row(b.page, number)).toHaveCount(1);
+  await expect(trackingRow(b.page, number)).toHaveCount(1);
   await expect(stage(a.page, number, 1)).toBeChecked();
   await a.context.close();
   await b.context.close();
@@ -236,16 +228,16 @@ test('a change to a number deleted meanwhile is dropped with a clear message on 
 }) => {
   const number = `76${String(Date.now()).slice(-7)}`;
   const id = await registerOnServer(stack, number);
-  const { context, page } = await signedIn(browser, baseURL!);
-  await expect(row(page, number)).toBeVisible();
+  const { context, page } = await staffPhoneReady(browser, baseURL!);
+  await expect(trackingRow(page, number)).toBeVisible();
   await context.setOffline(true);
-  await row(page, number).getByText('3. Encomenda chegou ao destino').click();
+  await trackingRow(page, number).getByText('3. Encomenda chegou ao destino').click();
   await stack.admin(`/api/collections/tracking/records/${id}`, { method: 'DELETE' });
   await context.setOffline(false);
   await expect(
     page.getByText('Este número foi excluído em outro aparelho; a mudança não foi aplicada.'),
   ).toBeVisible({ timeout: 20_000 });
-  await expect(row(page, number)).toHaveCount(0);
+  await expect(trackingRow(page, number)).toHaveCount(0);
   expect(await serverRecord(stack, number)).toBeUndefined();
   await context.close();
 });

@@ -1,28 +1,17 @@
 // The staff list lives on the phone: it opens with no signal, follows changes one record at a time,
 // drops records deleted while the phone was away, and is erased at 'Sair'.
-import type { Browser, Page } from '@playwright/test';
 import { call, signIn, STAFF } from '../support/stack';
-import { expect, staffPhone, test, waitForWorker } from './fixtures';
+import { expect, staffPhoneReady, test, trackingRow } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'staff phones are simulated on desktop contexts');
-
-async function signedIn(browser: Browser, baseURL: string) {
-  const phone = await staffPhone(browser, baseURL);
-  await expect(phone.page.getByText(/Lista atualizada/)).toBeVisible();
-  await waitForWorker(phone.page);
-  return phone;
-}
-
-const row = (page: Page, number: string) =>
-  page.getByRole('listitem', { name: `Rastreio ${number}` });
 
 test('a change on one phone reaches another without downloading the list; a deletion reaches a phone that was offline', async ({
   browser,
   baseURL,
   stack,
 }) => {
-  const a = await signedIn(browser, baseURL!);
-  const b = await signedIn(browser, baseURL!);
+  const a = await staffPhoneReady(browser, baseURL!);
+  const b = await staffPhoneReady(browser, baseURL!);
   const token = await signIn(stack.url, 'staff', STAFF);
   const number = String(Date.now()).slice(-9);
   const created = await call(stack.url, '/api/collections/tracking/records', {
@@ -30,15 +19,15 @@ test('a change on one phone reaches another without downloading the list; a dele
     token,
     body: { number, stages: [] },
   });
-  await expect(row(b.page, number)).toBeVisible();
+  await expect(trackingRow(b.page, number)).toBeVisible();
 
   // Realtime: B applies A's change without asking for the list again.
   const listCalls: string[] = [];
   b.page.on('request', (r) => {
     if (r.url().includes('/api/collections/tracking/records')) listCalls.push(r.url());
   });
-  await row(a.page, number).getByText('2. Encomenda enviada ao destino').click();
-  await expect(row(b.page, number).getByRole('checkbox', { name: /^2\. / })).toBeChecked();
+  await trackingRow(a.page, number).getByText('2. Encomenda enviada ao destino').click();
+  await expect(trackingRow(b.page, number).getByRole('checkbox', { name: /^2\. / })).toBeChecked();
   expect(listCalls).toEqual([]);
 
   // B loses signal and its screen is closed; the number is deleted meanwhile; B opens the screen
@@ -49,16 +38,16 @@ test('a change on one phone reaches another without downloading the list; a dele
     method: 'DELETE',
     token,
   });
-  await expect(row(a.page, number)).toHaveCount(0);
+  await expect(trackingRow(a.page, number)).toHaveCount(0);
   // (The API is also refused outright: Chromium's offline emulation can let a new page's first
   // requests through, and then the deletion would arrive before the phone is back online.)
   await b.context.route('**/api/**', (route) => route.abort('internetdisconnected'));
   const again = await b.context.newPage();
   await again.goto('/admin/tracking');
-  await expect(row(again, number)).toBeVisible();
+  await expect(trackingRow(again, number)).toBeVisible();
   await b.context.unroute('**/api/**');
   await b.context.setOffline(false);
-  await expect(row(again, number)).toHaveCount(0);
+  await expect(trackingRow(again, number)).toHaveCount(0);
 
   // 'Sair' erases the staff data from the phone.
   await again.getByRole('button', { name: 'Sair' }).click();

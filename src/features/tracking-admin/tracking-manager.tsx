@@ -107,26 +107,14 @@ export function TrackingManager() {
       : await db.staffTracking.count();
     return { rows, total };
   }, [needle, limit]);
-  // Changes made here that the server has not confirmed yet, shown on top of its list.
-  const waiting = useLiveQuery(
-    () =>
-      db.outbox
-        .where('kind')
-        .equals('tracking')
-        .and((i) => i.state === 'pending' || i.state === 'sending')
-        .sortBy('createdAt'),
+  // Changes made on this phone the server has not confirmed yet (shown on top of its list), and
+  // those it did not apply (a number deleted meanwhile, bad input: said here until put away).
+  const mine = useLiveQuery(
+    () => db.outbox.where('kind').equals('tracking').sortBy('createdAt'),
     [],
   );
-  // Changes the server did not apply (a number deleted meanwhile, bad input): said here until put away.
-  const refused = useLiveQuery(
-    () =>
-      db.outbox
-        .where('kind')
-        .equals('tracking')
-        .and((i) => i.state === 'failed')
-        .toArray(),
-    [],
-  );
+  const waiting = mine?.filter((i) => i.state === 'pending' || i.state === 'sending');
+  const refused = mine?.filter((i) => i.state === 'failed');
   const sync = useLiveQuery(() => db.staffSync.get('tracking'), []);
   const [number, setNumber] = useState('');
   const [toDelete, setToDelete] = useState<ShownRow | null>(null);

@@ -5,7 +5,7 @@
  * opens and stays usable with no signal.
  */
 import type { RecordModel } from 'pocketbase';
-import { db, keepNewerRow, type StaffTrackingRow } from '../../lib/db';
+import { db, isNewer, keepNewerRow } from '../../lib/db';
 import { staffApi } from '../../lib/pocketbase';
 import { keepStorage } from '../../lib/storage';
 import { trackingRowOf } from '../../domain';
@@ -13,8 +13,6 @@ import { trackingRowOf } from '../../domain';
 const PAGE = 500;
 /** Tombstones are kept 90 days on the server: a device away longer downloads everything again. */
 const FULL_AFTER_MS = 80 * 24 * 60 * 60 * 1000;
-
-const toRow = (r: RecordModel): StaffTrackingRow => trackingRowOf(r);
 
 /** Every page of a list, oldest change first. */
 async function allPages(collection: string, filter: string): Promise<RecordModel[]> {
@@ -46,7 +44,7 @@ async function applySync(): Promise<{ full: boolean; changed: number }> {
   const state = await db.staffSync.get('tracking');
   const since = state?.cursor ?? '';
   if (!since || Date.now() - state!.syncedAt > FULL_AFTER_MS) {
-    const all = (await allPages('tracking', '')).map(toRow);
+    const all = (await allPages('tracking', '')).map(trackingRowOf);
     await db.transaction('rw', db.staffTracking, db.staffSync, async () => {
       await db.staffTracking.clear();
       await db.staffTracking.bulkPut(all);
@@ -57,14 +55,12 @@ async function applySync(): Promise<{ full: boolean; changed: number }> {
     return { full: true, changed: all.length };
   }
   const filter = staffApi.filter('updated >= {:since}', { since });
-  const changed = (await allPages('tracking', filter)).map(toRow);
+  const changed = (await allPages('tracking', filter)).map(trackingRowOf);
   const deleted = await allPages('tracking_deletions', filter);
   await db.transaction('rw', db.staffTracking, db.staffSync, async () => {
     // A realtime event applied meanwhile may be newer than what this page of changes says.
     const known = await db.staffTracking.bulkGet(changed.map((r) => r.id));
-    await db.staffTracking.bulkPut(
-      changed.filter((r, i) => !known[i]?.updated || known[i]!.updated <= r.updated),
-    );
+    await db.staffTracking.bulkPut(changed.filter((r, i) => isNewer(r, known[i])));
     await db.staffTracking.bulkDelete(deleted.map((d) => String(d.record)));
     const cursor = newest([...changed, ...deleted.map((d) => ({ updated: d.updated }))], since);
     await db.staffSync.put({ key: 'tracking', cursor, syncedAt: Date.now() });
@@ -74,7 +70,7 @@ async function applySync(): Promise<{ full: boolean; changed: number }> {
 
 /** A record the server just answered with (or sent through realtime) goes straight onto the device. */
 export async function keepTracking(record: RecordModel): Promise<void> {
-  await keepNewerRow(toRow(record));
+  await keepNewerRow(trackingRowOf(record));
 }
 
 export async function forgetTracking(id: string): Promise<void> {
