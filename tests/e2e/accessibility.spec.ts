@@ -6,6 +6,15 @@ import { expect, test } from './fixtures';
 import { CLIENT } from '../support/stack';
 
 async function expectNoViolations(page: Page, where: string) {
+  // A toast fading in is half transparent: axe would measure the blend, not what a person reads.
+  // Wait until every finite animation on the page has finished.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
