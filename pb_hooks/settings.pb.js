@@ -25,6 +25,8 @@ onBootstrap((e) => {
     { label: '*:create', audience: '', duration: 10, maxRequests: 30 },
     // No method in the label: HEAD (which runs the GET handler) is limited too.
     { label: '/api/rastreio/', audience: '', duration: 1, maxRequests: 20 },
+    // 'Avise-me' requests, confirmations and cancellations (the hooks add per-address limits).
+    { label: '/api/avisos', audience: '', duration: 60, maxRequests: 30 },
   ];
 
   // Behind an HTTPS proxy every visitor arrives with the proxy's address: the client's own comes

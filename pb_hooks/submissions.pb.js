@@ -40,6 +40,8 @@ routerAdd(
  * MAIL_QUEUE_SCHEDULE changes the schedule (tests that count attempts drive the queue themselves).
  */
 cronAdd('mail-queue', $os.getenv('MAIL_QUEUE_SCHEDULE') || '* * * * *', () => {
+  // Followers' e-mails whose batch window has passed ('Avise-me') join the queue first.
+  require(`${__hooks}/lib/follows.js`).enqueueDue($app);
   require(`${__hooks}/lib/mail.js`).drain($app, true);
 });
 

@@ -25,13 +25,17 @@ routerAdd(
 );
 
 // Stages are a sorted set; each set stage keeps the time it was reached, cleared when unset.
+// A new stage also tells the number's followers ('Avise-me'), in the same transaction.
 onRecordCreate((e) => {
   require(`${__hooks}/lib/tracking.js`).stampStages(e.record);
+  const follows = require(`${__hooks}/lib/follows.js`);
+  e.record.set('followers', follows.followersOf(e.app, e.record.getString('number')));
   return e.next();
 }, 'tracking');
 
 onRecordUpdate((e) => {
   require(`${__hooks}/lib/tracking.js`).stampStages(e.record);
+  require(`${__hooks}/lib/follows.js`).stagesChanged(e.app, e.record);
   return e.next();
 }, 'tracking');
 
@@ -68,6 +72,7 @@ onRecordDelete((e) => {
   row.set('record', e.record.id);
   row.set('number', e.record.getString('number'));
   e.app.save(row);
+  require(`${__hooks}/lib/follows.js`).recordDeleted(e.app, e.record.getString('number'));
 }, 'tracking');
 
 /** Tombstones older than 90 days go (a phone away that long downloads the whole list again). */

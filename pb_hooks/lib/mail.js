@@ -48,10 +48,26 @@ function paragraphs(texts) {
   return (texts || []).map((t) => '<p style="margin:8px 0">' + esc(t) + '</p>').join('');
 }
 
+function buttons(links) {
+  return (links || [])
+    .map(
+      (l) =>
+        '<p style="margin:16px 0"><a href="' +
+        esc(l.href) +
+        '" style="background:#0b3d91;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block">' +
+        esc(l.label) +
+        '</a></p>',
+    )
+    .join('');
+}
+
+/** The domain's MailContent as HTML: heading, paragraphs, tables, then its links as buttons. */
 function toHtml(content) {
   return page(
     content.title,
-    [paragraphs(content.paragraphs)].concat(content.sections.map((s) => table(s.title, s.rows))),
+    [paragraphs(content.paragraphs)]
+      .concat(content.sections.map((s) => table(s.title, s.rows)))
+      .concat([buttons(content.links)]),
   );
 }
 
@@ -77,7 +93,6 @@ function render(record, def) {
 
 /** Queue a stored submission's e-mails: to the company, and a confirmation to the requester. */
 function enqueue(txApp, record, def) {
-  const queue = txApp.findCollectionByNameOrId('mail_queue');
   const values = plain(record, def);
   const company = render(record, def);
   const confirmation = domain.confirmationMail(def, values, cfg.company);
@@ -100,14 +115,20 @@ function enqueue(txApp, record, def) {
     });
   }
   for (const item of items) {
-    const row = new Record(queue);
-    row.set('source', def.collection);
-    row.set('record', record.id);
-    row.set('status', 'pending');
-    row.set('attempts', 0);
-    for (const name in item) row.set(name, item[name]);
-    txApp.save(row);
+    queue(txApp, Object.assign({ source: def.collection, record: record.id }, item));
   }
+}
+
+/**
+ * Put one rendered e-mail in the queue, in the caller's transaction: {source, record, purpose, to,
+ * replyTo, subject, html, unsubscribe?}. `unsubscribe` becomes a List-Unsubscribe header.
+ */
+function queue(txApp, item) {
+  const row = new Record(txApp.findCollectionByNameOrId('mail_queue'));
+  row.set('status', 'pending');
+  row.set('attempts', 0);
+  for (const name in item) row.set(name, item[name]);
+  txApp.save(row);
 }
 
 /**
@@ -187,6 +208,11 @@ function send(app, item) {
   try {
     const headers = {};
     if (item.getString('replyTo')) headers['Reply-To'] = item.getString('replyTo');
+    if (item.getString('unsubscribe')) {
+      // One click ends a subscription from the mail app itself (RFC 8058).
+      headers['List-Unsubscribe'] = '<' + item.getString('unsubscribe') + '>';
+      headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+    }
     app.newMailClient().send(
       new MailerMessage({
         from: { address: app.settings().meta.senderAddress, name: app.settings().meta.senderName },
@@ -335,4 +361,4 @@ function health(app) {
   };
 }
 
-module.exports = { render, enqueue, drain, resend, esc, health };
+module.exports = { render, enqueue, queue, toHtml, drain, resend, esc, health };

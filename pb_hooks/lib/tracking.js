@@ -65,13 +65,6 @@ function publicView(record) {
   return view;
 }
 
-/** A 400 naming each field, in Portuguese, as the phone shows it on the queued item. */
-function invalid(problems) {
-  const data = {};
-  for (const name in problems) data[name] = new ValidationError('invalid', problems[name]);
-  return new BadRequestError('Dados inválidos.', data);
-}
-
 /** The change a phone sent, as JSON or as a form with the delivery photo. */
 function readChange(e) {
   const body = e.requestInfo().body || {};
@@ -141,7 +134,8 @@ function applyChange(e) {
       const wrong = domain.checkPhoto(photoType(photo), photo.size);
       if (wrong) problems.photo = wrong;
     }
-    if (Object.keys(problems).length) throw invalid(problems);
+    if (Object.keys(problems).length)
+      throw require(`${__hooks}/lib/errors.js`).fieldErrors(problems);
 
     if (change.op === 'register') {
       if (record) {

@@ -69,6 +69,8 @@ export async function startPocketBase(options) {
   const publicDir = options.publicDir ?? join(ROOT, 'dist');
   // The hooks answer each page's address with its prerendered HTML file from here.
   const env = { ...process.env, ...options.env, PB_PUBLIC_DIR: publicDir };
+  // Links in e-mails (password reset, 'Avise-me') point at this server unless a public address is set.
+  env.APP_URL ||= url;
 
   // A superuser of our own, renewed every start, lets this script set up the accounts via the API.
   const superuser = {

@@ -33,3 +33,12 @@ export function formatDateTime(value: Date | string): string {
   const pad = (n: number) => n.toString().padStart(2, '0');
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** A server time as read in Brasília (UTC−3, no daylight saving since 2019): '22/11/2026 14:05'. */
+export function formatDateTimeBrasilia(value: string): string {
+  const date = new Date(value.includes('T') ? value : value.replace(' ', 'T'));
+  if (Number.isNaN(date.getTime())) return '';
+  const local = new Date(date.getTime() - 3 * 60 * 60_000);
+  const pad = (n: number) => n.toString().padStart(2, '0');
+  return `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear()} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+}

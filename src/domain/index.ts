@@ -13,3 +13,4 @@ export * from './submissions';
 export * from './time';
 export * from './schemas';
 export * from './tracking-changes';
+export * from './follows';

@@ -58,3 +58,14 @@ export function displayTrackingNumber(number: string): string {
   if (number.length === 14 && isValidCnpj(number)) return formatCnpj(number);
   return number;
 }
+
+/**
+ * A tracking number as written where others may read it (an e-mail): a CPF or CNPJ with its first
+ * and last digits hidden ('***.456.789-**', as Brazilian public bodies print them); a waybill as is.
+ */
+export function maskTrackingNumber(number: string): string {
+  const shown = displayTrackingNumber(number);
+  if (shown === number) return number;
+  if (number.length === 11) return `***${shown.slice(3, 11)}-**`;
+  return `**${shown.slice(2, 16)}-**`;
+}

@@ -10,7 +10,7 @@ export {
   storedFields,
   TRACKING_NUMBER_RULE,
 } from './submissions';
-export { checkField } from './fields';
+export { checkField, validateSubmission } from './fields';
 export {
   normalizeStages,
   stageTimeField,
@@ -31,3 +31,12 @@ export {
   DELIVERED_STAGE,
   stageChangedField,
 } from './tracking-changes';
+export {
+  FOLLOW_RULES,
+  FOLLOW_LIMITS,
+  FOLLOW_MESSAGES,
+  followConfirmMail,
+  followUpdateMail,
+  stagesToTell,
+  highestStage,
+} from './follows';

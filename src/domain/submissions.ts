@@ -307,6 +307,8 @@ export interface MailContent {
   /** Plain paragraphs under the heading. */
   paragraphs?: string[];
   sections: MailSection[];
+  /** Buttons under the text (a confirmation link, the lookup page). */
+  links?: { label: string; href: string }[];
 }
 
 /** How customers reach the company (pb_hooks/lib/company.json), for the confirmation e-mail. */

@@ -1,0 +1,76 @@
+/// <reference path="../pb_data/types.d.ts" />
+// 'Avise-me' (issue 15): visitors follow a tracking number by e-mail (src/domain/follows.ts).
+// Nobody reads or writes subscriptions through the API: the routes in pb_hooks/follows.pb.js do,
+// so the answer never says whether a number exists. Staff see only how many follow a record
+// (`tracking.followers`). The mail queue gains the two e-mails and a one-click unsubscribe address.
+
+migrate(
+  (app) => {
+    app.save(
+      new Collection({
+        type: 'base',
+        name: 'tracking_follows',
+        listRule: null,
+        viewRule: null,
+        createRule: null,
+        updateRule: null,
+        deleteRule: null,
+        fields: [
+          { name: 'number', type: 'text', required: true, max: 32, pattern: '^[0-9]+$' },
+          { name: 'email', type: 'text', required: true, max: 254 },
+          {
+            name: 'status',
+            type: 'select',
+            required: true,
+            values: ['pending', 'confirmed'],
+            maxSelect: 1,
+          },
+          // In the confirmation and unsubscribe links; never shown through the API.
+          { name: 'token', type: 'text', required: true, max: 64, hidden: true },
+          // Counts requests per connection for the limit; a hash, not the address itself.
+          { name: 'ipHash', type: 'text', max: 64, hidden: true },
+          { name: 'confirmedAt', type: 'date' },
+          // When the confirmation e-mail was last queued (sent again at most every 10 minutes).
+          { name: 'askedAt', type: 'date' },
+          // The highest stage the follower has been told of (at confirmation: the stage then).
+          { name: 'toldStage', type: 'number', onlyInt: true, min: 0, max: 4 },
+          // A batched e-mail is due at this time (several quick changes go out as one).
+          { name: 'notifyAt', type: 'date' },
+          { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+          { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+        ],
+        indexes: [
+          'CREATE UNIQUE INDEX idx_follows_email_number ON tracking_follows (email, number)',
+          'CREATE UNIQUE INDEX idx_follows_token ON tracking_follows (token)',
+          'CREATE INDEX idx_follows_number ON tracking_follows (number)',
+          'CREATE INDEX idx_follows_notify ON tracking_follows (notifyAt)',
+          'CREATE INDEX idx_follows_ip ON tracking_follows (ipHash, created)',
+        ],
+      }),
+    );
+
+    const tracking = app.findCollectionByNameOrId('tracking');
+    tracking.fields.add(new NumberField({ name: 'followers', onlyInt: true, min: 0 }));
+    app.save(tracking);
+
+    const queue = app.findCollectionByNameOrId('mail_queue');
+    queue.fields.getByName('purpose').values = [
+      'company',
+      'confirmation',
+      'follow-confirm',
+      'follow-update',
+    ];
+    queue.fields.add(new TextField({ name: 'unsubscribe', max: 500, hidden: true }));
+    app.save(queue);
+  },
+  (app) => {
+    const queue = app.findCollectionByNameOrId('mail_queue');
+    queue.fields.removeByName('unsubscribe');
+    queue.fields.getByName('purpose').values = ['company', 'confirmation'];
+    app.save(queue);
+    const tracking = app.findCollectionByNameOrId('tracking');
+    tracking.fields.removeByName('followers');
+    app.save(tracking);
+    app.delete(app.findCollectionByNameOrId('tracking_follows'));
+  },
+);

@@ -1,0 +1,147 @@
+/**
+ * 'Avise-me' (issue 15): a visitor follows a tracking number by e-mail. The form, the outbox and,
+ * through the generated bundle, the server read the rules, limits and e-mails from here.
+ * Double opt-in: a subscription counts only once the link in its confirmation e-mail is opened.
+ */
+import { formatDateTimeBrasilia } from './format';
+import type { FieldRule } from './fields';
+import { maskTrackingNumber } from './masks';
+import { TRACKING_STAGES, type TrackingStage } from './stages';
+import type { MailContent } from './submissions';
+import { TRACKING_NUMBER_RULE } from './submissions';
+import { DELIVERED_STAGE } from './tracking-changes';
+
+export const FOLLOW_CONSENT = 'sim';
+
+export const FOLLOW_RULES: readonly FieldRule[] = [
+  TRACKING_NUMBER_RULE,
+  {
+    name: 'email',
+    label: 'E-mail',
+    kind: 'email',
+    required: true,
+    requiredMessage: 'Digite seu e-mail',
+    max: 254,
+    personal: true,
+  },
+  {
+    name: 'consent',
+    label: 'Concordo com o aviso de privacidade',
+    kind: 'choice',
+    required: true,
+    options: [FOLLOW_CONSENT],
+    requiredMessage: 'Marque que concorda para receber os avisos',
+  },
+];
+
+/** The server's answers, the same whether or not the number exists. */
+export const FOLLOW_MESSAGES = {
+  requested: (email: string) =>
+    `Enviamos um e-mail para ${email}. Abra o link dele para começar a receber os avisos.`,
+  confirmed: (number: string) =>
+    `Pronto! Você vai receber um e-mail a cada nova etapa do rastreio ${maskTrackingNumber(number)}.`,
+  alreadyDelivered: (number: string) =>
+    `O rastreio ${maskTrackingNumber(number)} já foi entregue: não há mais avisos a enviar.`,
+  linkGone:
+    'Este link não vale mais (ele expira em 2 dias, ou o aviso já terminou). Peça o aviso de novo na página de rastreio.',
+  cancelled: 'Pronto: você não vai mais receber avisos deste rastreio.',
+  tooManyForAddress:
+    'Muitos pedidos de aviso para este e-mail hoje. Tente de novo amanhã ou fale conosco.',
+  tooManyFromHere:
+    'Muitos pedidos de aviso feitos desta conexão. Aguarde uma hora e tente de novo.',
+} as const;
+
+/** How many, how long (LGPD: nothing kept past delivery or FOLLOW_MAX_DAYS). */
+export const FOLLOW_LIMITS = {
+  /** New numbers one address may ask to follow in 24 hours. */
+  perAddressPerDay: 10,
+  /** Subscriptions asked from one IP in an hour. */
+  perIpPerHour: 20,
+  /** A confirmation e-mail is sent again for the same request at most this often. */
+  resendMinutes: 10,
+  /** An unconfirmed subscription (and its link) is gone after this. */
+  confirmHours: 48,
+  /** No subscription is kept longer than this. */
+  maxDays: 90,
+} as const;
+
+/** The highest stage reached (0 for none): what a follower was last told about. */
+export function highestStage(stages: readonly TrackingStage[]): number {
+  return stages.reduce((max, s) => Math.max(max, s), 0);
+}
+
+/** The stages reached above what a follower was last told, with their times, oldest first. */
+export function stagesToTell(
+  stages: readonly TrackingStage[],
+  times: Record<string, string>,
+  told: number,
+): { stage: TrackingStage; label: string; at: string }[] {
+  return stages
+    .filter((s) => s > told)
+    .map((s) => ({ stage: s, label: TRACKING_STAGES[s - 1]!.label, at: times[s] ?? '' }));
+}
+
+export interface FollowLinks {
+  /** The lookup page of the number. */
+  lookup: string;
+  /** One click ends the subscription (the page; the e-mail header has the API address). */
+  unsubscribe: string;
+}
+
+/** The e-mail that asks the person to confirm (double opt-in). */
+export function followConfirmMail(
+  number: string,
+  confirmUrl: string,
+  company: { name: string; email: string },
+): MailContent {
+  const shown = maskTrackingNumber(number);
+  return {
+    subject: `Confirme os avisos do rastreio ${shown} - ${company.name}`,
+    title: 'Confirme os avisos por e-mail',
+    replyTo: company.email,
+    paragraphs: [
+      `Recebemos um pedido para avisar este e-mail a cada nova etapa do rastreio ${shown}.`,
+      'Para começar, abra o link abaixo. Se não foi você, ignore este e-mail: sem a confirmação, nada será enviado.',
+      `O link vale por ${FOLLOW_LIMITS.confirmHours / 24} dias. Guardamos seu e-mail só para estes avisos e o apagamos na entrega ou em ${FOLLOW_LIMITS.maxDays} dias.`,
+    ],
+    links: [{ label: 'Confirmar os avisos', href: confirmUrl }],
+    sections: [],
+  };
+}
+
+/** The e-mail of one or more new stages (several quick changes go in one e-mail). */
+export function followUpdateMail(
+  number: string,
+  reached: readonly { stage: TrackingStage; label: string; at: string }[],
+  links: FollowLinks,
+  company: { name: string; email: string },
+): MailContent {
+  const shown = maskTrackingNumber(number);
+  const last = reached[reached.length - 1]!;
+  const delivered = reached.some((r) => r.stage === DELIVERED_STAGE);
+  return {
+    subject: `${last.label} - rastreio ${shown}`,
+    title: `Rastreio ${shown}: ${last.label.toLowerCase()}`,
+    replyTo: company.email,
+    paragraphs: [
+      reached.length === 1 ? 'Seu rastreio tem uma nova etapa:' : 'Seu rastreio tem novas etapas:',
+      ...(delivered
+        ? [
+            'A encomenda foi entregue. Este foi o último aviso: apagamos seu e-mail da lista deste rastreio.',
+          ]
+        : []),
+    ],
+    sections: [
+      {
+        title: 'Etapas (horário de Brasília)',
+        rows: reached.map((r) => [r.label, r.at ? formatDateTimeBrasilia(r.at) : '']),
+      },
+    ],
+    links: [
+      { label: 'Ver o rastreio', href: links.lookup },
+      ...(delivered
+        ? []
+        : [{ label: 'Não quero mais receber estes avisos', href: links.unsubscribe }]),
+    ],
+  };
+}

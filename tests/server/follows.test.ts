@@ -1,0 +1,222 @@
+// 'Avise-me' (issue 15): a visitor follows a number by e-mail with double opt-in; each stage change
+// sends one e-mail per confirmed follower (quick changes batched), unsubscribing stops them, delivery
+// ends them, and the form never says whether a number exists.
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signIn, STAFF, startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+let staff = '';
+let seq = 0;
+const newId = () =>
+  `fw${Date.now().toString(36)}${(seq++).toString(36)}`.padEnd(15, '0').slice(0, 15);
+
+// Changes within 3 s go out as one e-mail (300 s in production).
+const BATCH_SECONDS = 3;
+
+beforeAll(async () => {
+  stack = await startStack({ FOLLOW_BATCH_SECONDS: String(BATCH_SECONDS) });
+  staff = await signIn(stack.url, 'staff', STAFF);
+});
+afterAll(() => stack?.stop());
+
+const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0]?.text : m.to?.text) ?? '';
+const mailsTo = (address: string) => stack.sink.messages.filter((m) => to(m) === address);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function register(number: string) {
+  const record = newId();
+  const at = new Date(Date.now() - 60_000).toISOString();
+  const res = await call(stack.url, '/api/equipe/rastreios', {
+    method: 'POST',
+    token: staff,
+    body: { op: 'register', record, number, at },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { record, number };
+}
+
+async function stage({ record, number }: { record: string; number: string }, n: number) {
+  const res = await call(stack.url, '/api/equipe/rastreios', {
+    method: 'POST',
+    token: staff,
+    body: {
+      op: 'stage',
+      record,
+      number,
+      stage: n,
+      set: true,
+      at: new Date().toISOString(),
+      ...(n === 4 ? { receiverName: 'Maria Souza' } : {}),
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+const subscribe = (number: string, email: string, consent = 'sim') =>
+  call(stack.url, '/api/avisos', { method: 'POST', body: { number, email, consent } });
+
+/** Ask, then open the link of the confirmation e-mail as the page does. */
+async function follow(number: string, email: string) {
+  expect((await subscribe(number, email)).status).toBe(202);
+  const [mail] = await stack.sink.waitFor(
+    (m) => to(m) === email && /Confirme/.test(m.subject ?? ''),
+  );
+  const token = /confirmar=([A-Za-z0-9]+)/.exec(String(mail!.html))![1]!;
+  const confirmed = await call(stack.url, '/api/avisos/confirmar', {
+    method: 'POST',
+    body: { token },
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return token;
+}
+
+describe('asking to be told', () => {
+  it('answers the same for a number that exists and one that does not', async () => {
+    await register('81000001');
+    const known = await subscribe('81000001', 'ana@teste.example');
+    const unknown = await subscribe('81999999', 'ana@teste.example');
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(unknown.body.message).toBe(known.body.message);
+    expect(known.body.message).toContain('ana@teste.example');
+    // Both get a confirmation e-mail with a link to the site, and nothing else yet.
+    const mails = await stack.sink.waitFor((m) => to(m) === 'ana@teste.example', 2);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      expect.stringContaining('Confirme os avisos do rastreio 81000001'),
+      expect.stringContaining('Confirme os avisos do rastreio 81999999'),
+    ]);
+    expect(String(mails[0]!.html)).toContain(`${stack.url}/rastrear?confirmar=`);
+  });
+
+  it('refuses what is not valid, in Portuguese, field by field', async () => {
+    const res = await subscribe('12a', 'nao-e-email', '');
+    expect(res.status).toBe(400);
+    expect(res.body.data.number.message).toBe('Use apenas números.');
+    expect(res.body.data.email.message).toBe('Email inválido.');
+    expect(res.body.data.consent.message).toBe('Marque que concorda para receber os avisos.');
+  });
+
+  it('a link that does not exist says so, and a confirmed one stays confirmed', async () => {
+    const bad = await call(stack.url, '/api/avisos/confirmar', {
+      method: 'POST',
+      body: { token: 'x'.repeat(40) },
+    });
+    expect(bad.status).toBe(404);
+    expect(bad.body.message).toMatch(/Este link não vale mais/);
+  });
+});
+
+describe('a stage change', () => {
+  it('sends exactly one e-mail to each confirmed follower and none to an unconfirmed one', async () => {
+    const record = await register('81000002');
+    await follow('81000002', 'bia@teste.example');
+    await follow('81000002', 'caio@teste.example');
+    expect((await subscribe('81000002', 'davi@teste.example')).status).toBe(202); // never confirmed
+    // Staff see how many follow it, not who.
+    const row = await stack.admin(`/api/collections/tracking/records/${record.record}`);
+    expect(row.followers).toBe(2);
+
+    await stage(record, 1);
+    const isUpdate = (m: ParsedMail) => /Encomenda coletada/.test(m.subject ?? '');
+    await stack.sink.waitFor((m) => isUpdate(m) && to(m) === 'bia@teste.example');
+    await stack.sink.waitFor((m) => isUpdate(m) && to(m) === 'caio@teste.example');
+    await sleep((BATCH_SECONDS + 2) * 1000); // nothing more comes
+    expect(mailsTo('bia@teste.example').filter(isUpdate)).toHaveLength(1);
+    expect(mailsTo('caio@teste.example').filter(isUpdate)).toHaveLength(1);
+    expect(mailsTo('davi@teste.example').filter(isUpdate)).toHaveLength(0);
+
+    const mail = mailsTo('bia@teste.example').find(isUpdate)!;
+    expect(mail.subject).toBe('Encomenda coletada no ponto de coleta - rastreio 81000002');
+    expect(String(mail.html)).toContain(`${stack.url}/rastrear?numero=81000002`);
+    expect(String(mail.html)).toContain(`${stack.url}/rastrear?cancelar=`);
+    // One click from the mail app (RFC 8058).
+    const header = (name: string) =>
+      mail.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]+:\s*/, '');
+    expect(header('list-unsubscribe')).toMatch(
+      new RegExp(`^<${stack.url}/api/avisos/cancelar/[A-Za-z0-9]+>$`),
+    );
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('several quick changes go out as one e-mail', async () => {
+    const record = await register('81000003');
+    await follow('81000003', 'eva@teste.example');
+    await stage(record, 1);
+    await stage(record, 2);
+    const [mail] = await stack.sink.waitFor(
+      (m) => to(m) === 'eva@teste.example' && /rastreio 81000003$/.test(m.subject ?? ''),
+    );
+    await sleep((BATCH_SECONDS + 2) * 1000);
+    const updates = mailsTo('eva@teste.example').filter((m) => !/Confirme/.test(m.subject ?? ''));
+    expect(updates).toHaveLength(1);
+    expect(mail!.subject).toBe('Encomenda enviada ao destino - rastreio 81000003');
+    expect(mail!.text).toContain('Encomenda coletada no ponto de coleta');
+    expect(mail!.text).toContain('Encomenda enviada ao destino');
+  });
+
+  it('stops after unsubscribing, with one click on the address in the e-mail header', async () => {
+    const record = await register('81000004');
+    const token = await follow('81000004', 'fabio@teste.example');
+    const res = await call(stack.url, `/api/avisos/cancelar/${token}`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Pronto: você não vai mais receber avisos deste rastreio.');
+    await stage(record, 1);
+    await sleep((BATCH_SECONDS + 2) * 1000);
+    expect(mailsTo('fabio@teste.example').filter((m) => !/Confirme/.test(m.subject ?? ''))).toEqual(
+      [],
+    );
+    const row = await stack.admin(`/api/collections/tracking/records/${record.record}`);
+    expect(row.followers).toBe(0);
+  });
+
+  it('delivery sends the last e-mail and keeps no subscription', async () => {
+    const record = await register('81000005');
+    await follow('81000005', 'gil@teste.example');
+    await subscribe('81000005', 'hugo@teste.example'); // pending: also gone at delivery
+    await stage(record, 4);
+    const [mail] = await stack.sink.waitFor(
+      (m) => to(m) === 'gil@teste.example' && /Encomenda entregue/.test(m.subject ?? ''),
+    );
+    expect(mail!.text).toContain('Este foi o último aviso');
+    expect(mail!.headerLines.map((h) => h.key)).not.toContain('list-unsubscribe');
+    const left = await stack.admin(
+      `/api/collections/tracking_follows/records?filter=${encodeURIComponent("number='81000005'")}`,
+    );
+    expect(left.items).toEqual([]);
+  });
+});
+
+describe('limits', () => {
+  let limited: Stack;
+  beforeAll(async () => {
+    limited = await startStack({}, { mailClock: false });
+  });
+  afterAll(() => limited?.stop());
+
+  const ask = (number: string, email: string) =>
+    call(limited.url, '/api/avisos', {
+      method: 'POST',
+      body: { number, email, consent: 'sim' },
+    });
+
+  it('answer 429 in Portuguese: per address a day, then per connection an hour', async () => {
+    for (let i = 0; i < 10; i++)
+      expect((await ask(`8200000${i}`, 'ivo@teste.example')).status).toBe(202);
+    const address = await ask('82000010', 'ivo@teste.example');
+    expect(address.status).toBe(429);
+    expect(address.body.message).toBe(
+      'Muitos pedidos de aviso para este e-mail hoje. Tente de novo amanhã ou fale conosco.',
+    );
+    // Asking again for a number already asked is not a new request.
+    expect((await ask('82000001', 'ivo@teste.example')).status).toBe(202);
+
+    for (let i = 0; i < 10; i++)
+      expect((await ask('82000099', `p${i}@teste.example`)).status).toBe(202);
+    const connection = await ask('82000099', 'outra@teste.example');
+    expect(connection.status).toBe(429);
+    expect(connection.body.message).toBe(
+      'Muitos pedidos de aviso feitos desta conexão. Aguarde uma hora e tente de novo.',
+    );
+  });
+});
