@@ -4,12 +4,15 @@
  * Double opt-in: a subscription counts only once the link in its confirmation e-mail is opened.
  */
 import { formatDateTimeBrasilia } from './format';
+import { FOLLOW_LIMITS } from './follow-limits';
 import type { FieldRule } from './fields';
 import { maskTrackingNumber } from './masks';
 import { TRACKING_STAGES, type TrackingStage } from './stages';
 import type { MailContent } from './submissions';
 import { TRACKING_NUMBER_RULE } from './submissions';
 import { DELIVERED_STAGE } from './tracking-changes';
+
+export { FOLLOW_LIMITS };
 
 export const FOLLOW_CONSENT = 'sim';
 
@@ -51,19 +54,6 @@ export const FOLLOW_MESSAGES = {
     'Muitos pedidos de aviso feitos desta conexão. Aguarde uma hora e tente de novo.',
 } as const;
 
-/** How many, how long (LGPD: nothing kept past delivery or FOLLOW_MAX_DAYS). */
-export const FOLLOW_LIMITS = {
-  /** New numbers one address may ask to follow in 24 hours. */
-  perAddressPerDay: 10,
-  /** Subscriptions asked from one IP in an hour. */
-  perIpPerHour: 20,
-  /** A confirmation e-mail is sent again for the same request at most this often. */
-  resendMinutes: 10,
-  /** An unconfirmed subscription (and its link) is gone after this. */
-  confirmHours: 48,
-  /** No subscription is kept longer than this. */
-  maxDays: 90,
-} as const;
 
 /** The highest stage reached (0 for none): what a follower was last told about. */
 export function highestStage(stages: readonly TrackingStage[]): number {

@@ -67,5 +67,5 @@ export function maskTrackingNumber(number: string): string {
   const shown = displayTrackingNumber(number);
   if (shown === number) return number;
   if (number.length === 11) return `***${shown.slice(3, 11)}-**`;
-  return `**${shown.slice(2, 16)}-**`;
+  return `**${shown.slice(2, 15)}-**`;
 }

@@ -86,3 +86,12 @@ export const stampStageAuthors = (
   record: Record<string, unknown>,
   name: string,
 ) => stampStageFields(stages, record, stageByField, name);
+
+/** Whether two answers for one number say the same: found or not, the same stages at the same times. */
+export function sameProgress(
+  a: { found: boolean; stages: readonly TrackingStage[]; stageTimes: Record<string, string> },
+  b: { found: boolean; stages: readonly TrackingStage[]; stageTimes: Record<string, string> },
+): boolean {
+  if (a.found !== b.found || a.stages.join() !== b.stages.join()) return false;
+  return a.stages.every((s) => (a.stageTimes[s] ?? '') === (b.stageTimes[s] ?? ''));
+}

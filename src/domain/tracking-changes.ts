@@ -174,6 +174,8 @@ export interface TrackingRow {
   receiverCpf: string;
   /** The delivery photo's file name (a protected file: staff only). */
   photo: string;
+  /** How many people follow the number by e-mail ('Avise-me'); never who. */
+  followers?: number;
   created: string;
   updated: string;
 }
@@ -191,6 +193,7 @@ export function trackingRowOf(record: Record<string, unknown>): TrackingRow {
     receiverName: String(record.receiverName ?? ''),
     receiverCpf: String(record.receiverCpf ?? ''),
     photo: String(record.deliveryPhoto ?? ''),
+    followers: Number(record.followers ?? 0) || 0,
     created: String(record.created ?? ''),
     updated: String(record.updated ?? ''),
   };

@@ -3,8 +3,11 @@ import type { SubmissionKind } from '../domain/submissions';
 import type { TrackingStage } from '../domain/stages';
 import type { TrackingRow } from '../domain/tracking-changes';
 
-/** The visitors' submissions, and 'tracking': a change staff made to a tracking record. */
-export type OutboxKind = SubmissionKind | 'tracking';
+/**
+ * The visitors' submissions; 'tracking': a change staff made to a tracking record; 'follow': a
+ * visitor's request to be told of a number's stages by e-mail ('Avise-me').
+ */
+export type OutboxKind = SubmissionKind | 'tracking' | 'follow';
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** A submission made on this device, kept until the server has stored it. */
@@ -42,6 +45,8 @@ export interface TrackingLookup {
   /** Who received a delivered parcel, by initials only ('M. S.'). */
   deliveredTo?: string;
   fetchedAt: number;
+  /** When a refresh found it changed; cleared once the person looks at it ('Meus rastreios'). */
+  changedAt?: number;
 }
 
 /** A tracking record as the staff list keeps it on the device (signed-in staff only). */

@@ -10,12 +10,19 @@ import { db, keepNewerRow, type OutboxItem, type OutboxKind } from './db';
 import { keepStorage } from './storage';
 import { ClientResponseError, fieldMessages, visitorApi } from './pocketbase';
 
-/** How each kind is named to a person (from the domain's catalogue of submission kinds). */
+/** How each kind is named to a person (submissions: from the domain's catalogue of kinds). */
 export const kindLabel = (kind: OutboxKind) =>
-  kind === 'tracking' ? 'Mudança de rastreio' : SUBMISSION_KINDS[kind].label;
+  kind === 'tracking'
+    ? 'Mudança de rastreio'
+    : kind === 'follow'
+      ? 'Pedido de aviso por e-mail'
+      : SUBMISSION_KINDS[kind].label;
 
 /** Where staff phones send their tracking changes (pb_hooks/lib/tracking.js). */
 export const TRACKING_CHANGES_PATH = '/api/equipe/rastreios';
+
+/** Where 'Avise-me' requests go (pb_hooks/lib/follows.js). */
+export const FOLLOWS_PATH = '/api/avisos';
 
 /** What a tracking change waits with on the device: the change, and the delivery photo if any. */
 export interface TrackingPayload {
@@ -87,20 +94,39 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A visitor's submission: created under the id made on the device. */
-async function sendSubmission(item: OutboxItem, headers: Record<string, string>) {
-  const kind = item.kind as Exclude<OutboxKind, 'tracking'>;
-  const answer = await visitorApi
-    .collection(SUBMISSION_KINDS[kind].collection)
-    .create({ ...item.payload, id: item.id }, { headers, requestKey: null });
-  await db.outbox.update(item.id, {
+/** Mark an item delivered, with what the server answered. */
+function delivered(item: OutboxItem, result: Record<string, unknown>) {
+  return db.outbox.update(item.id, {
     state: 'sent',
     sentAt: Date.now(),
-    result: { id: answer.id, number: answer.number },
+    result,
     lastError: '',
     fieldErrors: undefined,
     leaseUntil: undefined,
   });
+}
+
+/**
+ * 'Avise-me': the server answers the same for every number and sends the confirmation e-mail;
+ * asking again for the same number and address is harmless, so a retry needs no id.
+ */
+async function sendFollow(item: OutboxItem, headers: Record<string, string>) {
+  const answer = (await visitorApi.send(FOLLOWS_PATH, {
+    method: 'POST',
+    body: item.payload,
+    headers,
+    requestKey: null,
+  })) as { message?: string };
+  await delivered(item, { message: answer.message ?? '' });
+}
+
+/** A visitor's submission: created under the id made on the device. */
+async function sendSubmission(item: OutboxItem, headers: Record<string, string>) {
+  const kind = item.kind as keyof typeof SUBMISSION_KINDS;
+  const answer = await visitorApi
+    .collection(SUBMISSION_KINDS[kind].collection)
+    .create({ ...item.payload, id: item.id }, { headers, requestKey: null });
+  await delivered(item, { id: answer.id, number: answer.number });
 }
 
 /**
@@ -164,6 +190,7 @@ async function send(item: OutboxItem): Promise<void> {
   if (item.token) headers.Authorization = item.token;
   try {
     if (item.kind === 'tracking') await sendTrackingChange(item, headers);
+    else if (item.kind === 'follow') await sendFollow(item, headers);
     else await sendSubmission(item, headers);
   } catch (error) {
     const status = error instanceof ClientResponseError ? error.status : 0;
@@ -174,8 +201,13 @@ async function send(item: OutboxItem): Promise<void> {
       // lease): the server answers a plain retry with its receipt, and only such a race ends here.
       // Either way the submission is stored.
       await db.outbox.update(item.id, { state: 'sent', sentAt: Date.now(), leaseUntil: undefined });
-    } else if (status === 400 || (status === 404 && item.kind === 'tracking')) {
-      // Refused, or (404) a change to a number deleted meanwhile: kept with the server's words.
+    } else if (
+      status === 400 ||
+      (status === 404 && item.kind === 'tracking') ||
+      (status === 429 && item.kind === 'follow')
+    ) {
+      // Refused, (404) a change to a number deleted meanwhile, or (429) an address that asked for
+      // too many notices today: kept with the server's words (retrying soon would not help).
       const fieldErrors = fieldMessages(error);
       await db.outbox.update(item.id, {
         state: 'failed',

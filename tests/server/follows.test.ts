@@ -3,6 +3,7 @@
 // ends them, and the form never says whether a number exists.
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOLLOW_RULES } from '../../src/domain/follows';
 import { call, signIn, STAFF, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -70,6 +71,16 @@ async function follow(number: string, email: string) {
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   return token;
 }
+
+it("the collection holds what the domain's rules allow, and nobody reads it through the API", async () => {
+  const collection = await stack.admin('/api/collections/tracking_follows');
+  const max = (name: string) =>
+    (collection.fields as { name: string; max?: number }[]).find((f) => f.name === name)?.max;
+  for (const name of ['number', 'email']) {
+    expect(max(name), name).toBe(FOLLOW_RULES.find((r) => r.name === name)!.max);
+  }
+  expect((await call(stack.url, '/api/collections/tracking_follows/records')).status).toBe(403);
+});
 
 describe('asking to be told', () => {
   it('answers the same for a number that exists and one that does not', async () => {

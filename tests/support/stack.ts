@@ -53,6 +53,8 @@ export async function startStack(
       MAIL_FROM: 'site@teste.example',
       MAIL_RETRY_BASE_SECONDS: '0',
       PB_SEED_DEMO: '1',
+      // 'Avise-me' e-mails batch the stage changes of 1 s (5 minutes in production).
+      FOLLOW_BATCH_SECONDS: '1',
       ...env,
     },
     accounts: { staff: STAFF, client: CLIENT },

@@ -20,6 +20,7 @@ import { paths } from '../../config/paths';
 import { discardItem, kindLabel, retryItem, takeDeliveredNotices } from '../../lib/outbox';
 import { keepStorage, storageState, type StorageState } from '../../lib/storage';
 import { startOutbox } from '../../lib/outbox-runner';
+import { startLookupRefresh } from '../../lib/lookups';
 import { useThrottledQuery } from '../../lib/use-throttled-query';
 
 function stateText(item: OutboxItem): string {
@@ -135,7 +136,11 @@ export default function OutboxBadge() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
-  useEffect(() => startOutbox(), []);
+  useEffect(() => {
+    startOutbox();
+    // 'Meus rastreios' is refreshed on the same occasions (app start, back online).
+    startLookupRefresh();
+  }, []);
   // Counts for the badge, at most twice a second; the items themselves only while the panel is
   // open. Recounting a long queue on every write made delivering thousands grow quadratically.
   const pending = useThrottledQuery(
@@ -176,6 +181,15 @@ export default function OutboxBadge() {
           if (item.result?.merged) {
             toaster.create({ title: String(item.result.message), type: 'info', duration: 10_000 });
           }
+          continue;
+        }
+        if (item.kind === 'follow') {
+          toaster.create({
+            title: 'Pedido de aviso enviado',
+            description: String(item.result?.message ?? ''),
+            type: 'success',
+            duration: 10_000,
+          });
           continue;
         }
         const number = item.result?.number;

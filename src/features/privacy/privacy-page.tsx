@@ -1,6 +1,7 @@
 import { Heading, List, Stack, Text } from '@chakra-ui/react';
 import { PageTitle } from '../../components/page-title';
 import { company } from '../../config/company';
+import { FOLLOW_LIMITS } from '../../domain/follow-limits';
 
 export default function PrivacyPage() {
   return (
@@ -21,6 +22,11 @@ export default function PrivacyPage() {
         </List.Item>
         <List.Item>
           No rastreamento: o número que você digita (código de rastreio, CPF ou CNPJ).
+        </List.Item>
+        <List.Item>
+          No “Avise-me por e-mail”: o e-mail para onde mandamos as novas etapas daquele rastreio.
+          Ele só passa a valer depois que você abre o link de confirmação que enviamos; cada aviso
+          tem um link para parar.
         </List.Item>
         <List.Item>Nas áreas restritas: o e-mail da equipe e o registro de acesso.</List.Item>
       </List.Root>
@@ -48,8 +54,10 @@ export default function PrivacyPage() {
         Guardamos os dados pessoais de um pedido por 12 meses, o tempo de atender e acompanhar a
         entrega. Depois disso, um processo automático diário apaga nome, documento, endereço,
         telefone e e-mail do pedido; ficam apenas dados sem identificação (cidades, peso, medidas e
-        valores), para estatística. As cópias de segurança do servidor são substituídas a cada sete
-        dias.
+        valores), para estatística. O e-mail de um “Avise-me” é apagado quando a encomenda é
+        entregue, quando você pede para parar, ou em {FOLLOW_LIMITS.maxDays} dias (sem confirmação,
+        em {FOLLOW_LIMITS.confirmHours / 24} dias). As cópias de segurança do servidor são
+        substituídas a cada sete dias.
       </Text>
       <Heading as="h2" size="md">
         Seus direitos

@@ -433,6 +433,13 @@ function TrackingItemView({
               Registrado por {row.registeredBy}
             </Text>
           )}
+          {Boolean(row.followers) && (
+            <Text fontSize="sm" color="fg.muted" data-testid="followers">
+              {row.followers === 1
+                ? '1 pessoa acompanha por e-mail'
+                : `${row.followers} pessoas acompanham por e-mail`}
+            </Text>
+          )}
         </Box>
         <Button
           size="sm"

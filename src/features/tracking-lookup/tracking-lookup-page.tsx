@@ -1,4 +1,5 @@
 import {
+  Badge,
   Box,
   Button,
   Field,
@@ -17,6 +18,7 @@ import { PageTitle } from '../../components/page-title';
 import { StageTimeline } from '../../components/stage-timeline';
 import { toaster } from '../../components/toaster';
 import {
+  DELIVERED_STAGE,
   displayTrackingNumber,
   formatDateTime,
   normalizeTrackingNumber,
@@ -25,7 +27,9 @@ import {
 } from '../../domain';
 import { db, type TrackingLookup } from '../../lib/db';
 import { useOnline } from '../../lib/network';
-import { forgetLookup, lookUpTracking } from './api';
+import { forgetLookup, lookUpTracking, markSeen } from '../../lib/lookups';
+import { openFollowLink, type FollowLinkOutcome } from './follow-api';
+import { FollowForm } from './follow-form';
 
 const EMPTY = 'Por favor, digite um número de rastreio, CPF ou CNPJ';
 const NOT_FOUND = 'Número de rastreio não encontrado';
@@ -113,6 +117,9 @@ function Result({ view }: { view: View }) {
           <StageTimeline stages={lookup.stages} stageTimes={lookup.stageTimes} />
         </>
       )}
+      {!lookup.stages.includes(DELIVERED_STAGE) && (
+        <FollowForm key={lookup.number} number={lookup.number} />
+      )}
     </Box>
   );
 }
@@ -197,14 +204,27 @@ export default function TrackingLookupPage() {
     [setParams],
   );
 
-  // A shared link (/rastrear?numero=…) opens straight on the result.
+  // A shared link (/rastrear?numero=…) opens straight on the result; the links of the 'Avise-me'
+  // e-mails (?confirmar=…, ?cancelar=…) say what they did, then show the number.
   const opened = useRef(false);
+  const [linkOutcome, setLinkOutcome] = useState<FollowLinkOutcome | null>(null);
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
     const fromLink = params.get('numero');
-    if (fromLink) void Promise.resolve(fromLink).then(search);
-  }, [params, search]);
+    const confirmToken = params.get('confirmar');
+    const cancelToken = params.get('cancelar');
+    if (confirmToken || cancelToken) {
+      void openFollowLink(
+        confirmToken ? 'confirmar' : 'cancelar',
+        (confirmToken ?? cancelToken)!,
+      ).then((outcome) => {
+        setLinkOutcome(outcome);
+        if (outcome.number) return search(outcome.number);
+        setParams({}, { replace: true });
+      });
+    } else if (fromLink) void Promise.resolve(fromLink).then(search);
+  }, [params, search, setParams]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -238,6 +258,19 @@ export default function TrackingLookupPage() {
         )}
       </form>
 
+      {linkOutcome && (
+        <Text
+          role="status"
+          p="3"
+          borderRadius="md"
+          bg={linkOutcome.ok ? 'green.subtle' : 'orange.subtle'}
+          color={linkOutcome.ok ? 'green.fg' : 'orange.fg'}
+          data-testid="follow-link-outcome"
+        >
+          {linkOutcome.message}
+        </Text>
+      )}
+
       <Result view={view} />
 
       {remembered && remembered.length > 0 && (
@@ -263,10 +296,18 @@ export default function TrackingLookupPage() {
                     p="0"
                     h="auto"
                     fontWeight="bold"
-                    onClick={() => setView({ lookup: item, stale: !online })}
+                    onClick={() => {
+                      setView({ lookup: item, stale: !online });
+                      void markSeen(item.number);
+                    }}
                   >
                     {displayTrackingNumber(item.number)}
                   </Button>
+                  {item.changedAt && (
+                    <Badge colorPalette="green" variant="solid" ms="2" data-testid="changed-mark">
+                      Novidade
+                    </Badge>
+                  )}
                   <Text fontSize="sm">{lastStageLabel(item)}</Text>
                   <Text fontSize="xs" color="fg.muted">
                     Atualizado {timeAgo(item.fetchedAt)}
@@ -312,6 +353,10 @@ export default function TrackingLookupPage() {
           <List.Item>
             Use “Copiar link” para compartilhar o resultado; o número fica em “Meus rastreios” neste
             aparelho.
+          </List.Item>
+          <List.Item>
+            Toque em “Avise-me por e-mail” para receber cada nova etapa no seu e-mail; no aplicativo
+            instalado, “Meus rastreios” marca o que mudou desde a última vez.
           </List.Item>
         </List.Root>
       </Box>

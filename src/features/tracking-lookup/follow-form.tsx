@@ -1,0 +1,147 @@
+import { Box, Button, Checkbox, Link, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { TextField } from '../../components/text-field';
+import { toaster } from '../../components/toaster';
+import { paths } from '../../config/paths';
+import {
+  FOLLOW_CONSENT,
+  FOLLOW_LIMITS,
+  FOLLOW_RULES,
+  maskTrackingNumber,
+  schemaFor,
+  type FormValues,
+} from '../../domain';
+import { submit } from '../../lib/outbox';
+
+const EMAIL_KEY = 'avise-me:email';
+
+/** The last address used on this device for notices, so a second number is one tap. */
+function rememberedEmail(): string {
+  try {
+    return localStorage.getItem(EMAIL_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * 'Avise-me por e-mail' under a tracking result (issue 15): an address and the consent, stored on
+ * the device first (the outbox), so it also works with no signal. The server answers the same for
+ * every number; the confirmation e-mail decides.
+ */
+export function FollowForm({ number }: { number: string }) {
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState('');
+  const schema = useMemo(() => schemaFor(FOLLOW_RULES), []);
+  const form = useFormik<FormValues>({
+    initialValues: { number, email: rememberedEmail(), consent: '' },
+    validationSchema: schema,
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: async (values, helpers) => {
+      const outcome = await submit('follow', { ...values, number, email: values.email.trim() });
+      if (outcome.status === 'failed') {
+        const { fieldErrors, lastError } = outcome.item;
+        helpers.setErrors(fieldErrors ?? {});
+        // The number is not typed here: its message (and any other refusal) shows under the form.
+        helpers.setStatus(fieldErrors?.number ?? (fieldErrors?.email ? '' : lastError));
+        return;
+      }
+      try {
+        localStorage.setItem(EMAIL_KEY, values.email.trim());
+      } catch {
+        // Private mode: nothing remembered.
+      }
+      const message =
+        outcome.status === 'sent'
+          ? String(outcome.item.result?.message ?? '')
+          : 'Sem conexão: o pedido de aviso ficou guardado neste aparelho e será enviado quando o sinal voltar. Depois, confirme pelo e-mail que vamos mandar.';
+      setDone(message);
+      toaster.replace('avise-me', {
+        title: outcome.status === 'sent' ? 'Confirme pelo seu e-mail' : 'Pedido de aviso guardado',
+        description: message,
+        type: outcome.status === 'sent' ? 'success' : 'info',
+        duration: 8000,
+      });
+    },
+  });
+
+  if (done) {
+    return (
+      <Text role="status" mt="4" p="3" bg="green.subtle" color="green.fg" borderRadius="md">
+        {done}
+      </Text>
+    );
+  }
+  if (!open) {
+    return (
+      <Button mt="4" size="sm" variant="outline" colorPalette="brand" onClick={() => setOpen(true)}>
+        Avise-me por e-mail
+      </Button>
+    );
+  }
+  const submitted = form.submitCount > 0;
+  return (
+    <Box mt="4" pt="4" borderTopWidth="1px">
+      <form noValidate onSubmit={form.handleSubmit} aria-label="Avise-me por e-mail">
+        <Stack gap="3">
+          <Text fontWeight="semibold">
+            Receba um e-mail a cada nova etapa do rastreio {maskTrackingNumber(number)}
+          </Text>
+          <TextField
+            label="Seu e-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={form.values.email ?? ''}
+            onValueChange={(v) => void form.setFieldValue('email', v)}
+            error={submitted ? form.errors.email : undefined}
+          />
+          <Box>
+            <Checkbox.Root
+              checked={form.values.consent === FOLLOW_CONSENT}
+              onCheckedChange={(e) =>
+                void form.setFieldValue('consent', e.checked === true ? FOLLOW_CONSENT : '')
+              }
+              invalid={submitted && Boolean(form.errors.consent)}
+              alignItems="start"
+            >
+              <Checkbox.HiddenInput name="consent" />
+              <Checkbox.Control mt="0.5" />
+              <Checkbox.Label fontWeight="normal" fontSize="sm">
+                Concordo em receber estes avisos. Usamos o e-mail só para eles: ele é apagado na
+                entrega ou em {FOLLOW_LIMITS.maxDays} dias, e cada e-mail tem um link para parar.
+              </Checkbox.Label>
+            </Checkbox.Root>
+            {submitted && form.errors.consent && (
+              <Text color="fg.error" fontSize="sm" mt="1">
+                {form.errors.consent}
+              </Text>
+            )}
+            <Link asChild color="brand.fg" fontSize="sm" mt="1">
+              <RouterLink to={paths.privacy}>Saiba mais sobre privacidade</RouterLink>
+            </Link>
+          </Box>
+          {form.status && (
+            <Text role="alert" color="fg.error" fontSize="sm">
+              {String(form.status)}
+            </Text>
+          )}
+          <Button
+            type="submit"
+            colorPalette="brand"
+            alignSelf="start"
+            loading={form.isSubmitting}
+            loadingText="Enviando"
+          >
+            Quero ser avisado
+          </Button>
+        </Stack>
+      </form>
+    </Box>
+  );
+}

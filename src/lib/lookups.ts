@@ -1,0 +1,135 @@
+/**
+ * 'Meus rastreios': the numbers this device looked up, with their last-known state. The lookup page
+ * asks for one number; the app also refreshes the remembered ones when it opens, comes back to the
+ * foreground or back online, and marks those that changed since the person last saw them.
+ */
+import { normalizeStages, sameProgress, DELIVERED_STAGE } from '../domain';
+import { db, type TrackingLookup } from './db';
+import { ClientResponseError, visitorApi } from './pocketbase';
+
+export type LookupOutcome =
+  | { status: 'found'; lookup: TrackingLookup }
+  | { status: 'not-found'; lookup: TrackingLookup }
+  | { status: 'offline' }
+  | { status: 'error' };
+
+/** Ask the server for one exact number (nothing stored). */
+async function fetchLookup(number: string): Promise<LookupOutcome> {
+  if (!navigator.onLine) return { status: 'offline' };
+  try {
+    const answer = await visitorApi.send<{
+      number: string;
+      stages: number[];
+      stageTimes: Record<string, string>;
+      deliveredTo?: string;
+    }>(`/api/rastreio/${encodeURIComponent(number)}`, { method: 'GET', requestKey: null });
+    const lookup: TrackingLookup = {
+      number,
+      found: true,
+      stages: normalizeStages(answer.stages),
+      stageTimes: answer.stageTimes ?? {},
+      ...(answer.deliveredTo ? { deliveredTo: answer.deliveredTo } : {}),
+      fetchedAt: Date.now(),
+    };
+    return { status: 'found', lookup };
+  } catch (error) {
+    if (error instanceof ClientResponseError && error.status === 404) {
+      const lookup: TrackingLookup = {
+        number,
+        found: false,
+        stages: [],
+        stageTimes: {},
+        fetchedAt: Date.now(),
+      };
+      return { status: 'not-found', lookup };
+    }
+    if (error instanceof ClientResponseError && error.status === 0) return { status: 'offline' };
+    return { status: 'error' };
+  }
+}
+
+/** Ask the server for one number the person is looking at, and remember the answer as seen. */
+export async function lookUpTracking(number: string): Promise<LookupOutcome> {
+  const outcome = await fetchLookup(number);
+  if ('lookup' in outcome) {
+    await db.lookups.put(outcome.lookup);
+    void showChangedCount();
+  }
+  return outcome;
+}
+
+export function forgetLookup(number: string) {
+  return db.lookups.delete(number).then(showChangedCount);
+}
+
+/** The person has looked at this number's state: it no longer counts as changed. */
+export async function markSeen(number: string) {
+  await db.lookups.update(number, { changedAt: undefined });
+  await showChangedCount();
+}
+
+/** At most this many per round (the lookup is rate-limited per connection). */
+const REFRESH_AT_MOST = 10;
+
+/**
+ * Refresh the remembered numbers that can still change (not delivered), oldest answer first; a
+ * number whose stages moved is marked with the time the change was found.
+ */
+export async function refreshLookups(): Promise<number> {
+  const due = (await db.lookups.orderBy('fetchedAt').toArray())
+    .filter((l) => !l.stages.includes(DELIVERED_STAGE))
+    .slice(0, REFRESH_AT_MOST);
+  let changed = 0;
+  for (const before of due) {
+    const outcome = await fetchLookup(before.number);
+    if (!('lookup' in outcome)) break; // offline or failing: try at the next occasion
+    const moved = !sameProgress(before, outcome.lookup);
+    if (moved) changed++;
+    await db.transaction('rw', db.lookups, async () => {
+      // Forgotten meanwhile: stays forgotten.
+      if (!(await db.lookups.get(before.number))) return;
+      await db.lookups.put({
+        ...outcome.lookup,
+        ...(moved
+          ? { changedAt: Date.now() }
+          : before.changedAt
+            ? { changedAt: before.changedAt }
+            : {}),
+      });
+    });
+  }
+  await showChangedCount();
+  return changed;
+}
+
+/** On the installed app's icon, how many remembered numbers changed (where the system supports it). */
+async function showChangedCount() {
+  const nav = navigator as Navigator & {
+    setAppBadge?: (n: number) => Promise<void>;
+    clearAppBadge?: () => Promise<void>;
+  };
+  if (!nav.setAppBadge) return;
+  const count = await db.lookups.filter((l) => Boolean(l.changedAt)).count();
+  try {
+    await (count ? nav.setAppBadge(count) : nav.clearAppBadge?.());
+  } catch {
+    // Not allowed here (a plain tab): the list still shows the marks.
+  }
+}
+
+let started = false;
+
+/** When the app opens, comes back to the foreground, or the connection returns. */
+export function startLookupRefresh() {
+  if (started) return;
+  started = true;
+  // Opening can fire several of these at once: one round at a time.
+  let round: Promise<unknown> | null = null;
+  const run = () => {
+    if (round || !navigator.onLine || document.visibilityState !== 'visible') return;
+    round = refreshLookups().finally(() => (round = null));
+  };
+  run();
+  window.addEventListener('online', run);
+  document.addEventListener('visibilitychange', run);
+}
