@@ -54,7 +54,6 @@ export const FOLLOW_MESSAGES = {
     'Muitos pedidos de aviso feitos desta conexão. Aguarde uma hora e tente de novo.',
 } as const;
 
-
 /** The highest stage reached (0 for none): what a follower was last told about. */
 export function highestStage(stages: readonly TrackingStage[]): number {
   return stages.reduce((max, s) => Math.max(max, s), 0);
