@@ -140,6 +140,7 @@ function subscribe(e) {
     follow.set('token', $security.randomString(40));
     follow.set('ipHash', ipHash);
     follow.set('askedAt', iso(now));
+    follow.set('expiresAt', iso(now + L.maxDays * 24 * HOUR));
     follow.set('toldStage', 0);
     txApp.save(follow);
     queueConfirm(txApp, follow);
@@ -160,8 +161,8 @@ function confirm(e) {
       answer = { number, message: domain.FOLLOW_MESSAGES.confirmed(number) };
       return;
     }
-    const created = new Date(follow.getString('created').replace(' ', 'T')).getTime();
-    if (Date.now() - created > L.confirmHours * HOUR) {
+    const asked = new Date(follow.getString('askedAt').replace(' ', 'T')).getTime();
+    if (Date.now() - asked > L.confirmHours * HOUR) {
       txApp.delete(follow);
       answer = { gone: true };
       return;
@@ -301,15 +302,12 @@ function enqueueDue(app) {
   }
 }
 
-/** Daily: unconfirmed subscriptions after 48 hours, and every one after 90 days. */
+/** Daily: unconfirmed subscriptions 48 hours after their link was sent, every one at expiresAt. */
 function cleanup(app) {
   const now = Date.now();
+  const params = { pending: iso(now - L.confirmHours * HOUR), now: iso(now) };
+  const where = "(status = 'pending' AND askedAt < {:pending}) OR expiresAt < {:now}";
   const numbers = arrayOf(new DynamicModel({ number: '' }));
-  const params = {
-    pending: iso(now - L.confirmHours * HOUR),
-    oldest: iso(now - L.maxDays * 24 * HOUR),
-  };
-  const where = "(status = 'pending' AND created < {:pending}) OR created < {:oldest}";
   app
     .db()
     .newQuery(

@@ -36,6 +36,8 @@ migrate(
           { name: 'toldStage', type: 'number', onlyInt: true, min: 0, max: 4 },
           // A batched e-mail is due at this time (several quick changes go out as one).
           { name: 'notifyAt', type: 'date' },
+          // Kept until delivery, a cancellation, or this time (90 days after asking), whichever first.
+          { name: 'expiresAt', type: 'date', required: true },
           { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
           { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
         ],
@@ -45,6 +47,7 @@ migrate(
           'CREATE INDEX idx_follows_number ON tracking_follows (number)',
           'CREATE INDEX idx_follows_notify ON tracking_follows (notifyAt)',
           'CREATE INDEX idx_follows_ip ON tracking_follows (ipHash, created)',
+          'CREATE INDEX idx_follows_expires ON tracking_follows (expiresAt)',
         ],
       }),
     );

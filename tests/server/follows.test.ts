@@ -198,6 +198,38 @@ describe('a stage change', () => {
   });
 });
 
+describe('nothing kept too long', () => {
+  it('an unconfirmed request goes 48 hours after its link was sent, any subscription at 90 days', async () => {
+    const record = await register('81000006');
+    await follow('81000006', 'jonas@teste.example');
+    await subscribe('81000006', 'kiko@teste.example');
+    await subscribe('81000006', 'lia@teste.example');
+    const rows = async () =>
+      (
+        await stack.admin(
+          `/api/collections/tracking_follows/records?filter=${encodeURIComponent("number='81000006'")}&sort=email`,
+        )
+      ).items as { id: string; email: string }[];
+    const [jonas, kiko] = await rows();
+    const past = (hours: number) =>
+      new Date(Date.now() - hours * 3600_000).toISOString().replace('T', ' ');
+    const patch = (id: string, body: Record<string, string>) =>
+      stack.admin(`/api/collections/tracking_follows/records/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await patch(kiko!.id, { askedAt: past(49) }); // link sent two days ago, never opened
+    await patch(jonas!.id, { expiresAt: past(1) }); // confirmed, 90 days are over
+    await stack.admin('/api/crons/follows-cleanup', { method: 'POST' });
+    await expect
+      .poll(async () => (await rows()).map((r) => r.email))
+      .toEqual(['lia@teste.example']);
+    const row = await stack.admin(`/api/collections/tracking/records/${record.record}`);
+    expect(row.followers).toBe(0);
+  });
+});
+
 describe('limits', () => {
   let limited: Stack;
   beforeAll(async () => {
