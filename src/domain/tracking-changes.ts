@@ -78,7 +78,7 @@ export function storedTime(iso: string): string {
 }
 
 /** Milliseconds of an ISO or stored time; NaN when it is neither. */
-export function timeOf(value: string): number {
+function timeOf(value: string): number {
   return /^\d{4}-\d\d-\d\d[T ]\d\d:\d\d/.test(value) ? Date.parse(value.replace(' ', 'T')) : NaN;
 }
 

@@ -59,7 +59,7 @@ export interface StaffSyncState {
   syncedAt: number;
 }
 
-export class CourierDb extends Dexie {
+class CourierDb extends Dexie {
   outbox!: EntityTable<OutboxItem, 'id'>;
   lookups!: EntityTable<TrackingLookup, 'number'>;
   staffTracking!: EntityTable<StaffTrackingRow, 'id'>;

@@ -75,7 +75,7 @@ const REFRESH_AT_MOST = 10;
  * Refresh the remembered numbers that can still change (not delivered), oldest answer first; a
  * number whose stages moved is marked with the time the change was found.
  */
-export async function refreshLookups(): Promise<number> {
+async function refreshLookups(): Promise<number> {
   const due = (await db.lookups.orderBy('fetchedAt').toArray())
     .filter((l) => !l.stages.includes(DELIVERED_STAGE))
     .slice(0, REFRESH_AT_MOST);

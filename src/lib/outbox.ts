@@ -19,10 +19,10 @@ export const kindLabel = (kind: OutboxKind) =>
       : SUBMISSION_KINDS[kind].label;
 
 /** Where staff phones send their tracking changes (pb_hooks/lib/tracking.js). */
-export const TRACKING_CHANGES_PATH = '/api/equipe/rastreios';
+const TRACKING_CHANGES_PATH = '/api/equipe/rastreios';
 
 /** Where 'Avise-me' requests go (pb_hooks/lib/follows.js). */
-export const FOLLOWS_PATH = '/api/avisos';
+const FOLLOWS_PATH = '/api/avisos';
 
 /** What a tracking change waits with on the device: the change, and the delivery photo if any. */
 export interface TrackingPayload {
@@ -48,7 +48,7 @@ export function newRecordId(): string {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
 
-export function retryDelay(attempts: number): number {
+function retryDelay(attempts: number): number {
   return Math.min(MAX_DELAY_MS, 2000 * 2 ** Math.max(0, attempts - 1));
 }
 

@@ -39,9 +39,3 @@ export function fieldMessages(error: unknown): Record<string, string> {
   const data = (error.response?.data ?? {}) as Record<string, { message?: string; code?: string }>;
   return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v.message ?? '']));
 }
-
-export function fieldCodes(error: unknown): Record<string, string> {
-  if (!(error instanceof ClientResponseError)) return {};
-  const data = (error.response?.data ?? {}) as Record<string, { code?: string }>;
-  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v.code ?? '']));
-}
