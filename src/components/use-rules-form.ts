@@ -127,6 +127,12 @@ export function useRulesForm({
     required: isRequired(name),
   });
 
+  /** A text field wholly from its rule: label and length too (a new field is one line on a form). */
+  const ruleField = (name: string) => {
+    const rule = rules.find((r) => r.name === name);
+    return { ...field(name), label: rule?.label ?? name, maxLength: rule?.max };
+  };
+
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const errors = await form.validateForm();
@@ -139,5 +145,5 @@ export function useRulesForm({
     await form.submitForm();
   };
 
-  return { form, field, isRequired, onSubmit, showErrors };
+  return { form, field, ruleField, isRequired, onSubmit, showErrors };
 }

@@ -175,6 +175,10 @@ const URGENT_RULES: FieldRule[] = [
   receiverRule(true),
   textRule('itemDescription', 'Descrição do item', true, { max: 2000, multiline: true }),
   ...dimensionRules,
+  textRule('desiredDeadline', 'Prazo desejado para a entrega', false, {
+    max: 100,
+    fallback: NOT_INFORMED,
+  }),
 ];
 
 const PICKUP_RULES: FieldRule[] = [
@@ -483,6 +487,7 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
           rows: [
             ['Peso', formatKg(num(r, 'weightKg'))],
             ['Dimensões', cm(r, ['lengthCm', 'widthCm', 'heightCm'])],
+            ['Prazo desejado', str(r, 'desiredDeadline')],
           ],
         },
         { title: 'Item', rows: [['Descrição', str(r, 'itemDescription')]] },

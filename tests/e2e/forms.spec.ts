@@ -114,6 +114,7 @@ test.describe('urgent delivery', () => {
     const name = `Urgente Online ${Date.now()}`;
     await page.goto('/entrega-urgente');
     await fillUrgent(page, name);
+    await page.getByLabel('Prazo desejado para a entrega').fill('Amanhã até as 10h');
     await page.getByRole('button', { name: 'Enviar solicitação' }).click();
     await expect(
       page.getByText('Vamos verificar sua solicitação e enviar uma cotação para sua aprovação.'),
@@ -128,10 +129,12 @@ test.describe('urgent delivery', () => {
       recipientReceiver: 'João Lima',
       weightKg: 4,
       itemDescription: 'Amostras refrigeradas',
+      desiredDeadline: 'Amanhã até as 10h',
     });
     const mails = await stack.sink.waitFor(
       (m) => m.subject === `Solicitação de Entrega Urgente - ${name}`,
     );
     expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Prazo desejado\nAmanhã até as 10h');
   });
 });

@@ -2,6 +2,7 @@ import { Box, Stack, Text } from '@chakra-ui/react';
 import { PageTitle } from '../../components/page-title';
 import { ParcelMeasures } from '../../components/parcel-measures';
 import { PartyFields } from '../../components/party-fields';
+import { TextField } from '../../components/text-field';
 import { RequestFormEnd } from '../../components/form-fields';
 import { useRulesForm } from '../../components/use-rules-form';
 import { announceProblems, sendForm } from '../../components/submission-toasts';
@@ -34,7 +35,7 @@ export default function UrgentPage() {
         failed: { title: 'Erro ao enviar solicitação. Por favor, tente novamente mais tarde.' },
       }),
   });
-  const { form, field, onSubmit } = rulesForm;
+  const { form, field, ruleField, onSubmit } = rulesForm;
 
   return (
     <Stack gap="6">
@@ -51,6 +52,9 @@ export default function UrgentPage() {
               Volume
             </Text>
             <ParcelMeasures field={field} weightLabel="Peso (kg)" />
+            <Box mt="4">
+              <TextField {...ruleField('desiredDeadline')} helper="Por exemplo: hoje até as 18h." />
+            </Box>
           </Box>
           <RequestFormEnd
             description={field('itemDescription')}
