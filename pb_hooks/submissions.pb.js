@@ -40,8 +40,13 @@ routerAdd(
  * MAIL_QUEUE_SCHEDULE changes the schedule (tests that count attempts drive the queue themselves).
  */
 cronAdd('mail-queue', $os.getenv('MAIL_QUEUE_SCHEDULE') || '* * * * *', () => {
-  // Followers' e-mails whose batch window has passed ('Avise-me') join the queue first.
-  require(`${__hooks}/lib/follows.js`).enqueueDue($app);
+  // Followers' e-mails whose batch window has passed ('Avise-me') join the queue first; a fault
+  // there never holds up the requests' e-mails.
+  try {
+    require(`${__hooks}/lib/follows.js`).enqueueDue($app);
+  } catch (err) {
+    $app.logger().error('Avisos de rastreio não preparados', 'error', String(err));
+  }
   require(`${__hooks}/lib/mail.js`).drain($app, true);
 });
 
