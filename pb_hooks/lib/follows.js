@@ -12,6 +12,11 @@ function iso(ms) {
   return new Date(ms).toISOString().replace('T', ' ');
 }
 
+/** A stored date as milliseconds (0 when empty). */
+function timeOf(value) {
+  return new Date(String(value || '').replace(' ', 'T')).getTime() || 0;
+}
+
 /** The site's address, for links in e-mails (APP_URL). */
 function site(app) {
   return (cfg.env('APP_URL', '') || app.settings().meta.appURL || '').replace(/\/+$/, '');
@@ -100,6 +105,8 @@ function subscribe(e) {
     email: text('email').trim().toLowerCase(),
     consent: text('consent'),
   };
+  // The limit counts a mailbox, however its address is spelled ('ana+1@…', 'a.na@gmail.com').
+  const addressKey = domain.mailboxKey(values.email);
   const problems = domain.validateSubmission(domain.FOLLOW_RULES, values);
   if (Object.keys(problems).length) throw fieldErrors(problems);
   const ipHash = $security.sha256('follows:' + e.realIP());
@@ -108,10 +115,16 @@ function subscribe(e) {
   e.app.runInTransaction((txApp) => {
     const known = findFollow(txApp, 'email = {:email} && number = {:number}', values);
     if (known) {
-      // Asked again: a pending one gets its link again, not more often than every few minutes.
-      const asked = new Date(known.getString('askedAt').replace(' ', 'T')).getTime() || 0;
-      if (known.getString('status') === 'pending' && now - asked > L.resendMinutes * 60 * 1000) {
-        known.set('askedAt', iso(now));
+      // Asked again: a pending one gets its link again, a few times at most and not more often
+      // than every few minutes; its 48 hours still count from the first request.
+      const sent = timeOf(known.getString('linkSentAt'));
+      if (
+        known.getString('status') === 'pending' &&
+        known.getInt('linksSent') < L.linksPerRequest &&
+        now - sent > L.resendMinutes * 60 * 1000
+      ) {
+        known.set('linkSentAt', iso(now));
+        known.set('linksSent', known.getInt('linksSent') + 1);
         txApp.save(known);
         queueConfirm(txApp, known);
       }
@@ -119,8 +132,8 @@ function subscribe(e) {
     }
     const perAddress = count(
       txApp,
-      'SELECT COUNT(*) AS n FROM tracking_follows WHERE email = {:email} AND created > {:since}',
-      { email: values.email, since: iso(now - 24 * HOUR) },
+      'SELECT COUNT(*) AS n FROM tracking_follows WHERE addressKey = {:addressKey} AND created > {:since}',
+      { addressKey, since: iso(now - 24 * HOUR) },
     );
     if (perAddress >= L.perAddressPerDay) {
       throw new TooManyRequestsError(domain.FOLLOW_MESSAGES.tooManyForAddress);
@@ -136,10 +149,13 @@ function subscribe(e) {
     const follow = new Record(txApp.findCollectionByNameOrId('tracking_follows'));
     follow.set('number', values.number);
     follow.set('email', values.email);
+    follow.set('addressKey', addressKey);
     follow.set('status', 'pending');
     follow.set('token', $security.randomString(40));
     follow.set('ipHash', ipHash);
     follow.set('askedAt', iso(now));
+    follow.set('linkSentAt', iso(now));
+    follow.set('linksSent', 1);
     follow.set('expiresAt', iso(now + L.maxDays * 24 * HOUR));
     follow.set('toldStage', 0);
     txApp.save(follow);
@@ -158,11 +174,13 @@ function confirm(e) {
     if (!follow) throw new NotFoundError(domain.FOLLOW_MESSAGES.linkGone);
     const number = follow.getString('number');
     if (follow.getString('status') === 'confirmed') {
-      answer = { number, message: domain.FOLLOW_MESSAGES.confirmed(number) };
+      answer = {
+        number: domain.linkableNumber(number),
+        message: domain.FOLLOW_MESSAGES.confirmed(number),
+      };
       return;
     }
-    const asked = new Date(follow.getString('askedAt').replace(' ', 'T')).getTime();
-    if (Date.now() - asked > L.confirmHours * HOUR) {
+    if (Date.now() - timeOf(follow.getString('askedAt')) > L.confirmHours * HOUR) {
       txApp.delete(follow);
       answer = { gone: true };
       return;
@@ -171,7 +189,11 @@ function confirm(e) {
     const { stages } = record ? stagesOf(record) : { stages: [] };
     if (stages.indexOf(domain.DELIVERED_STAGE) !== -1) {
       txApp.delete(follow);
-      answer = { number, message: domain.FOLLOW_MESSAGES.alreadyDelivered(number), ended: true };
+      answer = {
+        number: domain.linkableNumber(number),
+        message: domain.FOLLOW_MESSAGES.alreadyDelivered(number),
+        ended: true,
+      };
       return;
     }
     follow.set('status', 'confirmed');
@@ -179,7 +201,10 @@ function confirm(e) {
     follow.set('toldStage', domain.highestStage(stages));
     txApp.save(follow);
     recount(txApp, number);
-    answer = { number, message: domain.FOLLOW_MESSAGES.confirmed(number) };
+    answer = {
+      number: domain.linkableNumber(number),
+      message: domain.FOLLOW_MESSAGES.confirmed(number),
+    };
   });
   if (answer.gone) throw new NotFoundError(domain.FOLLOW_MESSAGES.linkGone);
   e.response.header().set('Cache-Control', 'no-store');
@@ -194,11 +219,14 @@ function cancel(e) {
     const follow = token ? findFollow(txApp, 'token = {:token}', { token }) : null;
     if (!follow) return; // already gone: the outcome is the same
     number = follow.getString('number');
-    txApp.delete(follow);
+    forget(txApp, follow.id);
     recount(txApp, number);
   });
   e.response.header().set('Cache-Control', 'no-store');
-  return e.json(200, { message: domain.FOLLOW_MESSAGES.cancelled, number });
+  return e.json(200, {
+    message: domain.FOLLOW_MESSAGES.cancelled,
+    number: domain.linkableNumber(number),
+  });
 }
 
 /**
@@ -219,19 +247,99 @@ function stagesChanged(app, record) {
     .execute();
 }
 
-/** A deleted record ends its subscriptions (nothing more will happen to it). */
-function recordDeleted(app, number) {
-  if (!hasFollows(app)) return;
+/** A subscription ends: it goes, and so do its e-mails not yet sent (not one being sent now). */
+function forget(app, id) {
   app
     .db()
-    .newQuery('DELETE FROM tracking_follows WHERE number = {:number}')
-    .bind({ number })
+    .newQuery(
+      "DELETE FROM mail_queue WHERE source = 'tracking_follows' AND record = {:id} AND status IN ('pending', 'failed')",
+    )
+    .bind({ id })
     .execute();
+  app.db().newQuery('DELETE FROM tracking_follows WHERE id = {:id}').bind({ id }).execute();
 }
 
-/** The followers' e-mails whose batch window has passed go into the mail queue. */
+/** Every subscription of a number ends (a deleted record: nothing more will happen to it). */
+function recordDeleted(app, number) {
+  if (!hasFollows(app)) return;
+  const rows = arrayOf(new DynamicModel({ id: '' }));
+  app
+    .db()
+    .newQuery('SELECT id FROM tracking_follows WHERE number = {:number}')
+    .bind({ number })
+    .all(rows);
+  for (const row of rows) forget(app, row.id);
+}
+
+/** One number's due e-mails, in one transaction; delivered: every follower's last one. */
+function tellFollowers(txApp, number, base) {
+  const now = iso(Date.now());
+  const record = findTracking(txApp, number);
+  if (!record) {
+    recordDeleted(txApp, number);
+    return;
+  }
+  const { stages, times } = stagesOf(record);
+  const delivered = stages.indexOf(domain.DELIVERED_STAGE) !== -1;
+  // Delivered: every confirmed follower hears it now, whether or not their batch was due.
+  const follows = txApp.findRecordsByFilter(
+    'tracking_follows',
+    delivered
+      ? "number = {:number} && status = 'confirmed'"
+      : "number = {:number} && notifyAt != '' && notifyAt <= {:now}",
+    'created',
+    0,
+    0,
+    { number, now },
+  );
+  for (const follow of follows) {
+    if (!delivered && timeOf(follow.getString('expiresAt')) <= Date.now()) {
+      forget(txApp, follow.id); // 90 days are over: no more e-mails
+      continue;
+    }
+    const tell = domain.stagesToTell(stages, times, follow.getInt('toldStage'));
+    if (tell.length) {
+      const token = follow.getString('token');
+      const content = domain.followUpdateMail(
+        number,
+        tell,
+        {
+          lookup: base + '/rastrear' + (domain.linkableNumber(number) ? '?numero=' + number : ''),
+          unsubscribe: base + '/rastrear?cancelar=' + token,
+        },
+        cfg.company,
+      );
+      mail.queue(txApp, {
+        source: 'tracking_follows',
+        record: follow.id,
+        purpose: 'follow-update',
+        to: follow.getString('email'),
+        replyTo: content.replyTo,
+        subject: content.subject,
+        html: mail.toHtml(content),
+        unsubscribe: delivered ? '' : base + '/api/avisos/cancelar/' + token,
+      });
+    }
+    if (delivered) {
+      // Its last e-mail stays queued (and is removed once sent); the subscription goes now.
+      txApp.delete(follow);
+      continue;
+    }
+    follow.set('notifyAt', '');
+    follow.set('toldStage', Math.max(follow.getInt('toldStage'), domain.highestStage(stages)));
+    txApp.save(follow);
+  }
+  if (delivered) {
+    // No subscription is kept past delivery, confirmed or not.
+    recordDeleted(txApp, number);
+    recount(txApp, number);
+  }
+}
+
+/** The followers' e-mails whose batch window has passed (or whose parcel was delivered) are queued. */
 function enqueueDue(app) {
   const base = site(app);
+  const done = {};
   for (;;) {
     const due = arrayOf(new DynamicModel({ number: '' }));
     app
@@ -241,86 +349,43 @@ function enqueueDue(app) {
       )
       .bind({ now: iso(Date.now()) })
       .all(due);
-    if (due.length === 0) return;
-    for (const row of due) {
-      app.runInTransaction((txApp) => {
-        const number = row.number;
-        const record = findTracking(txApp, number);
-        const follows = txApp.findRecordsByFilter(
-          'tracking_follows',
-          "number = {:number} && notifyAt != '' && notifyAt <= {:now}",
-          'created',
-          0,
-          0,
-          { number, now: iso(Date.now()) },
-        );
-        if (!record) {
-          recordDeleted(txApp, number);
-          return;
-        }
-        const { stages, times } = stagesOf(record);
-        const delivered = stages.indexOf(domain.DELIVERED_STAGE) !== -1;
-        for (const follow of follows) {
-          const tell = domain.stagesToTell(stages, times, follow.getInt('toldStage'));
-          if (tell.length) {
-            const token = follow.getString('token');
-            const content = domain.followUpdateMail(
-              number,
-              tell,
-              {
-                lookup: base + '/rastrear?numero=' + number,
-                unsubscribe: base + '/rastrear?cancelar=' + token,
-              },
-              cfg.company,
-            );
-            mail.queue(txApp, {
-              source: 'tracking_follows',
-              record: follow.id,
-              purpose: 'follow-update',
-              to: follow.getString('email'),
-              replyTo: content.replyTo,
-              subject: content.subject,
-              html: mail.toHtml(content),
-              unsubscribe: delivered ? '' : base + '/api/avisos/cancelar/' + token,
-            });
-          }
-          if (delivered) continue;
-          follow.set('notifyAt', '');
-          follow.set(
-            'toldStage',
-            Math.max(follow.getInt('toldStage'), domain.highestStage(stages)),
-          );
-          txApp.save(follow);
-        }
-        if (delivered) {
-          // Delivered: the last e-mail is queued, and no subscription is kept (confirmed or not).
-          recordDeleted(txApp, number);
-          recount(txApp, number);
-        }
-      });
+    // Each number once per run (one that failed waits for the next run).
+    const todo = due.filter((row) => !done[row.number]);
+    if (todo.length === 0) return;
+    for (const row of todo) {
+      done[row.number] = true;
+      try {
+        app.runInTransaction((txApp) => tellFollowers(txApp, row.number, base));
+      } catch (err) {
+        // One number's fault never holds up the others.
+        app.logger().error('Aviso de rastreio não preparado', 'error', String(err));
+      }
     }
   }
 }
 
-/** Daily: unconfirmed subscriptions 48 hours after their link was sent, every one at expiresAt. */
+/**
+ * Every hour: unconfirmed requests 48 hours after they were made, every subscription at expiresAt,
+ * each with its e-mails not yet sent.
+ */
 function cleanup(app) {
   const now = Date.now();
   const params = { pending: iso(now - L.confirmHours * HOUR), now: iso(now) };
-  const where = "(status = 'pending' AND askedAt < {:pending}) OR expiresAt < {:now}";
-  const numbers = arrayOf(new DynamicModel({ number: '' }));
+  const rows = arrayOf(new DynamicModel({ id: '', number: '', status: '' }));
   app
     .db()
     .newQuery(
-      "SELECT DISTINCT number FROM tracking_follows WHERE status = 'confirmed' AND (" + where + ')',
+      'SELECT id, number, status FROM tracking_follows WHERE ' +
+        "(status = 'pending' AND askedAt < {:pending}) OR expiresAt < {:now}",
     )
     .bind(params)
-    .all(numbers);
-  app
-    .db()
-    .newQuery('DELETE FROM tracking_follows WHERE ' + where)
-    .bind(params)
-    .execute();
-  for (const row of numbers) recount(app, row.number);
+    .all(rows);
+  const numbers = {};
+  for (const row of rows) {
+    forget(app, row.id);
+    if (row.status === 'confirmed') numbers[row.number] = true;
+  }
+  for (const number in numbers) recount(app, number);
 }
 
 /** On a new record: people may have asked to follow the number before it was registered. */

@@ -253,6 +253,11 @@ function send(app, item) {
   }
   item.set('claim', '');
   try {
+    // An 'Avise-me' e-mail holds a visitor's address: once delivered, the queue keeps nothing of it.
+    if (item.getString('status') === 'sent' && /^follow-/.test(item.getString('purpose'))) {
+      app.unsafeWithoutHooks().delete(item);
+      return;
+    }
     app.unsafeWithoutHooks().save(item);
   } catch (err) {
     app.logger().error('Estado do e-mail não salvo', 'id', item.id, 'error', String(err));

@@ -4,6 +4,9 @@
 // so the answer never says whether a number exists. Staff see only how many follow a record
 // (`tracking.followers`). The mail queue gains the two e-mails and a one-click unsubscribe address.
 
+const STAFF = '@request.auth.collectionName = "staff"';
+const STAFF_NOT_FOLLOWS = STAFF + ' && source != "tracking_follows"';
+
 migrate(
   (app) => {
     app.save(
@@ -18,6 +21,8 @@ migrate(
         fields: [
           { name: 'number', type: 'text', required: true, max: 32, pattern: '^[0-9]+$' },
           { name: 'email', type: 'text', required: true, max: 254 },
+          // The mailbox, however the address is spelled: what the per-address limit counts.
+          { name: 'addressKey', type: 'text', required: true, max: 254, hidden: true },
           {
             name: 'status',
             type: 'select',
@@ -30,8 +35,11 @@ migrate(
           // Counts requests per connection for the limit; a hash, not the address itself.
           { name: 'ipHash', type: 'text', max: 64, hidden: true },
           { name: 'confirmedAt', type: 'date' },
-          // When the confirmation e-mail was last queued (sent again at most every 10 minutes).
-          { name: 'askedAt', type: 'date' },
+          // When it was asked (its link is valid 48 hours from then), when the confirmation e-mail
+          // was last queued and how many times (again at most every 10 minutes, 3 in all).
+          { name: 'askedAt', type: 'date', required: true },
+          { name: 'linkSentAt', type: 'date' },
+          { name: 'linksSent', type: 'number', onlyInt: true, min: 0 },
           // The highest stage the follower has been told of (at confirmation: the stage then).
           { name: 'toldStage', type: 'number', onlyInt: true, min: 0, max: 4 },
           // A batched e-mail is due at this time (several quick changes go out as one).
@@ -47,6 +55,7 @@ migrate(
           'CREATE INDEX idx_follows_number ON tracking_follows (number)',
           'CREATE INDEX idx_follows_notify ON tracking_follows (notifyAt)',
           'CREATE INDEX idx_follows_ip ON tracking_follows (ipHash, created)',
+          'CREATE INDEX idx_follows_address ON tracking_follows (addressKey, created)',
           'CREATE INDEX idx_follows_expires ON tracking_follows (expiresAt)',
         ],
       }),
@@ -64,12 +73,17 @@ migrate(
       'follow-update',
     ];
     queue.fields.add(new TextField({ name: 'unsubscribe', max: 500, hidden: true }));
+    // Staff see the requests' e-mails (the inbox), never whom the notices go to.
+    queue.listRule = STAFF_NOT_FOLLOWS;
+    queue.viewRule = STAFF_NOT_FOLLOWS;
     app.save(queue);
   },
   (app) => {
     const queue = app.findCollectionByNameOrId('mail_queue');
     queue.fields.removeByName('unsubscribe');
     queue.fields.getByName('purpose').values = ['company', 'confirmation'];
+    queue.listRule = STAFF;
+    queue.viewRule = STAFF;
     app.save(queue);
     const tracking = app.findCollectionByNameOrId('tracking');
     tracking.fields.removeByName('followers');

@@ -7,8 +7,10 @@ export const FOLLOW_LIMITS = {
   perAddressPerDay: 10,
   /** Subscriptions asked from one IP in an hour. */
   perIpPerHour: 20,
-  /** A confirmation e-mail is sent again for the same request at most this often. */
+  /** A confirmation e-mail is sent again for the same request at most this often… */
   resendMinutes: 10,
+  /** …and at most this many times in all (the first included). */
+  linksPerRequest: 3,
   /** An unconfirmed subscription (and its link) is gone after this. */
   confirmHours: 48,
   /** No subscription is kept longer than this. */

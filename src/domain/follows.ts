@@ -6,7 +6,7 @@
 import { formatDateTimeBrasilia } from './format';
 import { FOLLOW_LIMITS } from './follow-limits';
 import type { FieldRule } from './fields';
-import { maskTrackingNumber } from './masks';
+import { displayTrackingNumber, maskTrackingNumber } from './masks';
 import { TRACKING_STAGES, type TrackingStage } from './stages';
 import type { MailContent } from './submissions';
 import { TRACKING_NUMBER_RULE } from './submissions';
@@ -40,19 +40,37 @@ export const FOLLOW_RULES: readonly FieldRule[] = [
 /** The server's answers, the same whether or not the number exists. */
 export const FOLLOW_MESSAGES = {
   requested: (email: string) =>
-    `Enviamos um e-mail para ${email}. Abra o link dele para começar a receber os avisos.`,
+    `Pedido recebido. Para começar a receber os avisos, abra o link do e-mail de confirmação enviado para ${email}.`,
   confirmed: (number: string) =>
     `Pronto! Você vai receber um e-mail a cada nova etapa do rastreio ${maskTrackingNumber(number)}.`,
   alreadyDelivered: (number: string) =>
     `O rastreio ${maskTrackingNumber(number)} já foi entregue: não há mais avisos a enviar.`,
-  linkGone:
-    'Este link não vale mais (ele expira em 2 dias, ou o aviso já terminou). Peça o aviso de novo na página de rastreio.',
+  linkGone: `Este link não é mais válido (ele expira em ${FOLLOW_LIMITS.confirmHours / 24} dias, ou os avisos já terminaram). Peça o aviso de novo na página de rastreio.`,
   cancelled: 'Pronto: você não vai mais receber avisos deste rastreio.',
   tooManyForAddress:
     'Muitos pedidos de aviso para este e-mail hoje. Tente de novo amanhã ou fale conosco.',
   tooManyFromHere:
     'Muitos pedidos de aviso feitos desta conexão. Aguarde uma hora e tente de novo.',
 } as const;
+
+/**
+ * The mailbox an address reaches, for the per-address limit: lower case, without a '+tag', and
+ * for Gmail without dots ('A.na+1@gmail.com' and 'ana@gmail.com' are one mailbox).
+ */
+export function mailboxKey(email: string): string {
+  const [local = '', domain = ''] = email.trim().toLowerCase().split('@');
+  const plain = local.split('+')[0]!;
+  const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
+  return `${gmail ? plain.replace(/\./g, '') : plain}@${gmail ? 'gmail.com' : domain}`;
+}
+
+/**
+ * The number as it may travel in a link (an e-mail can reach the wrong person): a waybill number;
+ * never a CPF or CNPJ, which the person types on the page instead ('' then).
+ */
+export function linkableNumber(number: string): string {
+  return displayTrackingNumber(number) === number ? number : '';
+}
 
 /** The highest stage reached (0 for none): what a follower was last told about. */
 export function highestStage(stages: readonly TrackingStage[]): number {
@@ -89,7 +107,7 @@ export function followConfirmMail(
     title: 'Confirme os avisos por e-mail',
     replyTo: company.email,
     paragraphs: [
-      `Recebemos um pedido para avisar este e-mail a cada nova etapa do rastreio ${shown}.`,
+      `Recebemos um pedido para enviar a este e-mail um aviso a cada nova etapa do rastreio ${shown}.`,
       'Para começar, abra o link abaixo. Se não foi você, ignore este e-mail: sem a confirmação, nada será enviado.',
       `O link vale por ${FOLLOW_LIMITS.confirmHours / 24} dias. Guardamos seu e-mail só para estes avisos e o apagamos na entrega ou em ${FOLLOW_LIMITS.maxDays} dias.`,
     ],

@@ -39,4 +39,6 @@ export {
   followUpdateMail,
   stagesToTell,
   highestStage,
+  mailboxKey,
+  linkableNumber,
 } from './follows';

@@ -57,20 +57,35 @@ async function stage({ record, number }: { record: string; number: string }, n: 
 const subscribe = (number: string, email: string, consent = 'sim') =>
   call(stack.url, '/api/avisos', { method: 'POST', body: { number, email, consent } });
 
-/** Ask, then open the link of the confirmation e-mail as the page does. */
-async function follow(number: string, email: string) {
-  expect((await subscribe(number, email)).status).toBe(202);
+const confirmations = (email: string) =>
+  mailsTo(email).filter((m) => /Confirme/.test(m.subject ?? ''));
+
+/** The token in the link of the latest confirmation e-mail to an address. */
+async function linkToken(email: string) {
   const [mail] = await stack.sink.waitFor(
     (m) => to(m) === email && /Confirme/.test(m.subject ?? ''),
   );
-  const token = /confirmar=([A-Za-z0-9]+)/.exec(String(mail!.html))![1]!;
-  const confirmed = await call(stack.url, '/api/avisos/confirmar', {
-    method: 'POST',
-    body: { token },
-  });
+  return /confirmar=([A-Za-z0-9]+)/.exec(String(mail!.html))![1]!;
+}
+
+const confirm = (token: string) =>
+  call(stack.url, '/api/avisos/confirmar', { method: 'POST', body: { token } });
+
+/** Ask, then open the link of the confirmation e-mail as the page does. */
+async function follow(number: string, email: string) {
+  expect((await subscribe(number, email)).status).toBe(202);
+  const token = await linkToken(email);
+  const confirmed = await confirm(token);
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   return token;
 }
+
+const followsOf = async (number: string) =>
+  (
+    await stack.admin(
+      `/api/collections/tracking_follows/records?filter=${encodeURIComponent(`number='${number}'`)}&sort=email`,
+    )
+  ).items as { id: string; email: string; status: string; linkSentAt: string }[];
 
 it("the collection holds what the domain's rules allow, and nobody reads it through the API", async () => {
   const collection = await stack.admin('/api/collections/tracking_follows');
@@ -83,21 +98,45 @@ it("the collection holds what the domain's rules allow, and nobody reads it thro
 });
 
 describe('asking to be told', () => {
-  it('answers the same for a number that exists and one that does not', async () => {
+  it('behaves the same for a number that exists and one that does not', async () => {
     await register('81000001');
     const known = await subscribe('81000001', 'ana@teste.example');
-    const unknown = await subscribe('81999999', 'ana@teste.example');
-    expect(known.status).toBe(202);
-    expect(unknown.status).toBe(202);
-    expect(unknown.body.message).toBe(known.body.message);
-    expect(known.body.message).toContain('ana@teste.example');
-    // Both get a confirmation e-mail with a link to the site, and nothing else yet.
-    const mails = await stack.sink.waitFor((m) => to(m) === 'ana@teste.example', 2);
-    expect(mails.map((m) => m.subject).sort()).toEqual([
-      expect.stringContaining('Confirme os avisos do rastreio 81000001'),
-      expect.stringContaining('Confirme os avisos do rastreio 81999999'),
-    ]);
-    expect(String(mails[0]!.html)).toContain(`${stack.url}/rastrear?confirmar=`);
+    const unknown = await subscribe('81999999', 'bruna@teste.example');
+    expect([known.status, unknown.status]).toEqual([202, 202]);
+    expect(known.body.message.replace('ana@', 'bruna@')).toBe(unknown.body.message);
+    // Each gets a confirmation e-mail with a link to the site; confirming answers alike too.
+    const known2 = await confirm(await linkToken('ana@teste.example'));
+    const unknown2 = await confirm(await linkToken('bruna@teste.example'));
+    expect([known2.status, unknown2.status]).toEqual([200, 200]);
+    expect(Object.keys(known2.body).sort()).toEqual(Object.keys(unknown2.body).sort());
+    expect(known2.body.message.replace('81000001', '81999999')).toBe(unknown2.body.message);
+    expect(String(confirmations('ana@teste.example')[0]!.html)).toContain(
+      `${stack.url}/rastrear?confirmar=`,
+    );
+  });
+
+  it('asked again, sends the link again a few times at most, never more often than every 10 minutes', async () => {
+    const email = 'carla@teste.example';
+    await subscribe('81000010', email);
+    await stack.sink.waitFor((m) => to(m) === email);
+    await subscribe('81000010', email); // at once: no second e-mail
+    const [row] = await followsOf('81000010');
+    const tenMinutesAgo = () => new Date(Date.now() - 11 * 60_000).toISOString().replace('T', ' ');
+    const later = async () => {
+      await stack.admin(`/api/collections/tracking_follows/records/${row!.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ linkSentAt: tenMinutesAgo() }),
+      });
+      await subscribe('81000010', email);
+    };
+    await later();
+    await stack.sink.waitFor((m) => to(m) === email, 2);
+    await later();
+    await stack.sink.waitFor((m) => to(m) === email, 3);
+    await later(); // a fourth time: nothing more
+    await sleep(1500);
+    expect(confirmations(email)).toHaveLength(3);
   });
 
   it('refuses what is not valid, in Portuguese, field by field', async () => {
@@ -108,13 +147,31 @@ describe('asking to be told', () => {
     expect(res.body.data.consent.message).toBe('Marque que concorda para receber os avisos.');
   });
 
-  it('a link that does not exist says so, and a confirmed one stays confirmed', async () => {
-    const bad = await call(stack.url, '/api/avisos/confirmar', {
-      method: 'POST',
-      body: { token: 'x'.repeat(40) },
-    });
+  it('a link that does not exist says so; opening a link twice is harmless', async () => {
+    const bad = await confirm('x'.repeat(40));
     expect(bad.status).toBe(404);
-    expect(bad.body.message).toMatch(/Este link não vale mais/);
+    expect(bad.body.message).toMatch(/^Este link não é mais válido/);
+    const token = await follow('81000011', 'dora@teste.example');
+    const again = await confirm(token);
+    expect(again.status).toBe(200);
+    expect((await followsOf('81000011')).map((f) => f.status)).toEqual(['confirmed']);
+  });
+
+  it('a CPF never travels in a link or an answer: it is masked, and typed on the page', async () => {
+    const cpf = '11144477735';
+    const record = await register(cpf);
+    const token = await follow(cpf, 'edu@teste.example');
+    const confirmed = await confirm(token);
+    expect(confirmed.body, JSON.stringify(confirmed.body)).not.toHaveProperty('number', cpf);
+    expect(JSON.stringify(confirmed.body)).not.toContain(cpf);
+    expect(confirmed.body.message).toContain('***.444.777-**');
+    await stage(record, 1);
+    const [mail] = await stack.sink.waitFor(
+      (m) => to(m) === 'edu@teste.example' && !/Confirme/.test(m.subject ?? ''),
+    );
+    expect(mail!.subject).toBe('Encomenda coletada no ponto de coleta - rastreio ***.444.777-**');
+    expect(String(mail!.html)).not.toContain(cpf);
+    expect(String(confirmations('edu@teste.example')[0]!.html)).not.toContain(cpf);
   });
 });
 
@@ -136,6 +193,18 @@ describe('a stage change', () => {
     expect(mailsTo('bia@teste.example').filter(isUpdate)).toHaveLength(1);
     expect(mailsTo('caio@teste.example').filter(isUpdate)).toHaveLength(1);
     expect(mailsTo('davi@teste.example').filter(isUpdate)).toHaveLength(0);
+
+    // Staff read the requests' e-mail queue, never whom notices go to; sent ones are not kept.
+    const staffView = await call(
+      stack.url,
+      `/api/collections/mail_queue/records?filter=${encodeURIComponent("source='tracking_follows'")}`,
+      { token: staff },
+    );
+    expect(staffView.body.items).toEqual([]);
+    const kept = await stack.admin(
+      `/api/collections/mail_queue/records?filter=${encodeURIComponent("source='tracking_follows' && status='sent'")}`,
+    );
+    expect(kept.items).toEqual([]);
 
     const mail = mailsTo('bia@teste.example').find(isUpdate)!;
     expect(mail.subject).toBe('Encomenda coletada no ponto de coleta - rastreio 81000002');
@@ -181,6 +250,22 @@ describe('a stage change', () => {
     expect(row.followers).toBe(0);
   });
 
+  it('delivery reaches every follower, also one whose own batch was not due yet', async () => {
+    const record = await register('81000007');
+    await follow('81000007', 'flor@teste.example');
+    await stage(record, 1); // flor's batch starts
+    await follow('81000007', 'gabi@teste.example');
+    await stage(record, 2);
+    await stage(record, 4); // within flor's batch; gabi's would be due later
+    for (const email of ['flor@teste.example', 'gabi@teste.example']) {
+      const [last] = await stack.sink.waitFor(
+        (m) => to(m) === email && /Encomenda entregue/.test(m.subject ?? ''),
+      );
+      expect(last!.text).toContain('Este foi o último aviso');
+    }
+    expect(await followsOf('81000007')).toEqual([]);
+  });
+
   it('delivery sends the last e-mail and keeps no subscription', async () => {
     const record = await register('81000005');
     await follow('81000005', 'gil@teste.example');
@@ -191,10 +276,7 @@ describe('a stage change', () => {
     );
     expect(mail!.text).toContain('Este foi o último aviso');
     expect(mail!.headerLines.map((h) => h.key)).not.toContain('list-unsubscribe');
-    const left = await stack.admin(
-      `/api/collections/tracking_follows/records?filter=${encodeURIComponent("number='81000005'")}`,
-    );
-    expect(left.items).toEqual([]);
+    expect(await followsOf('81000005')).toEqual([]);
   });
 });
 
@@ -204,12 +286,7 @@ describe('nothing kept too long', () => {
     await follow('81000006', 'jonas@teste.example');
     await subscribe('81000006', 'kiko@teste.example');
     await subscribe('81000006', 'lia@teste.example');
-    const rows = async () =>
-      (
-        await stack.admin(
-          `/api/collections/tracking_follows/records?filter=${encodeURIComponent("number='81000006'")}&sort=email`,
-        )
-      ).items as { id: string; email: string }[];
+    const rows = () => followsOf('81000006');
     const [jonas, kiko] = await rows();
     const past = (hours: number) =>
       new Date(Date.now() - hours * 3600_000).toISOString().replace('T', ' ');
@@ -246,7 +323,8 @@ describe('limits', () => {
   it('answer 429 in Portuguese: per address a day, then per connection an hour', async () => {
     for (let i = 0; i < 10; i++)
       expect((await ask(`8200000${i}`, 'ivo@teste.example')).status).toBe(202);
-    const address = await ask('82000010', 'ivo@teste.example');
+    // The same mailbox spelled another way is the same address.
+    const address = await ask('82000010', 'Ivo+outro@teste.example');
     expect(address.status).toBe(429);
     expect(address.body.message).toBe(
       'Muitos pedidos de aviso para este e-mail hoje. Tente de novo amanhã ou fale conosco.',
