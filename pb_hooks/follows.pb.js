@@ -11,12 +11,12 @@ routerAdd('POST', '/api/avisos/cancelar/{token}', (e) =>
   require(`${__hooks}/lib/follows.js`).cancel(e),
 );
 
-/** A mail app that opens the List-Unsubscribe address instead of posting to it: the page asks. */
+/** A mail app that opens the List-Unsubscribe address instead of posting to it: the page asks first. */
 routerAdd('GET', '/api/avisos/cancelar/{token}', (e) =>
   e.redirect(303, '/rastrear?cancelar=' + encodeURIComponent(e.request.pathValue('token'))),
 );
 
-/** Daily: no unconfirmed subscription past 48 hours, none at all past 90 days (LGPD). */
-cronAdd('follows-cleanup', '50 4 * * *', () => {
+/** Hourly: no unconfirmed subscription past 48 hours, none at all past 90 days (LGPD). */
+cronAdd('follows-cleanup', '50 * * * *', () => {
   require(`${__hooks}/lib/follows.js`).cleanup($app);
 });
