@@ -26,19 +26,31 @@ export function formatKg(kg: number): string {
   return `${formatDecimal(kg)} kg`;
 }
 
+/** 'dd/mm/aaaa hh:mm' from a date's parts (UTC ones, or the device's own). */
+function dateTimeText(date: Date, utc: boolean): string {
+  const pad = (n: number) => n.toString().padStart(2, '0');
+  const [d, m, y, h, min] = utc
+    ? [
+        date.getUTCDate(),
+        date.getUTCMonth() + 1,
+        date.getUTCFullYear(),
+        date.getUTCHours(),
+        date.getUTCMinutes(),
+      ]
+    : [date.getDate(), date.getMonth() + 1, date.getFullYear(), date.getHours(), date.getMinutes()];
+  return `${pad(d)}/${pad(m)}/${y} ${pad(h)}:${pad(min)}`;
+}
+
 /** A date-time as people in Brazil read it: '22/11/2026 14:05'. */
 export function formatDateTime(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => n.toString().padStart(2, '0');
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return dateTimeText(date, false);
 }
 
 /** A server time as read in Brasília (UTC−3, no daylight saving since 2019): '22/11/2026 14:05'. */
 export function formatDateTimeBrasilia(value: string): string {
   const date = new Date(value.includes('T') ? value : value.replace(' ', 'T'));
   if (Number.isNaN(date.getTime())) return '';
-  const local = new Date(date.getTime() - 3 * 60 * 60_000);
-  const pad = (n: number) => n.toString().padStart(2, '0');
-  return `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear()} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+  return dateTimeText(new Date(date.getTime() - 3 * 60 * 60_000), true);
 }

@@ -83,20 +83,17 @@ async function refreshLookups(): Promise<number> {
   for (const before of due) {
     const outcome = await fetchLookup(before.number);
     if (!('lookup' in outcome)) break; // offline or failing: try at the next occasion
-    const moved = !sameProgress(before, outcome.lookup);
-    if (moved) changed++;
-    await db.transaction('rw', db.lookups, async () => {
-      // Forgotten meanwhile: stays forgotten.
-      if (!(await db.lookups.get(before.number))) return;
-      await db.lookups.put({
-        ...outcome.lookup,
-        ...(moved
-          ? { changedAt: Date.now() }
-          : before.changedAt
-            ? { changedAt: before.changedAt }
-            : {}),
-      });
+    const fresh = outcome.lookup;
+    // Compared with what the device has now: the person may have looked at it meanwhile.
+    const moved = await db.transaction('rw', db.lookups, async () => {
+      const known = await db.lookups.get(before.number);
+      if (!known) return false; // forgotten meanwhile: stays forgotten
+      const differs = !sameProgress(known, fresh);
+      const changedAt = differs ? Date.now() : known.changedAt;
+      await db.lookups.put({ ...fresh, ...(changedAt ? { changedAt } : {}) });
+      return differs;
     });
+    if (moved) changed++;
   }
   await showChangedCount();
   return changed;
@@ -123,10 +120,13 @@ let started = false;
 export function startLookupRefresh() {
   if (started) return;
   started = true;
-  // Opening can fire several of these at once: one round at a time.
+  // One round at a time, and switching apps back and forth asks at most every 15 seconds.
   let round: Promise<unknown> | null = null;
+  let last = 0;
   const run = () => {
     if (round || !navigator.onLine || document.visibilityState !== 'visible') return;
+    if (Date.now() - last < 15_000) return;
+    last = Date.now();
     round = refreshLookups().finally(() => (round = null));
   };
   run();

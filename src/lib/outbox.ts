@@ -201,13 +201,18 @@ async function send(item: OutboxItem): Promise<void> {
       // lease): the server answers a plain retry with its receipt, and only such a race ends here.
       // Either way the submission is stored.
       await db.outbox.update(item.id, { state: 'sent', sentAt: Date.now(), leaseUntil: undefined });
-    } else if (
-      status === 400 ||
-      (status === 404 && item.kind === 'tracking') ||
-      (status === 429 && item.kind === 'follow')
-    ) {
-      // Refused, (404) a change to a number deleted meanwhile, or (429) an address that asked for
-      // too many notices today: kept with the server's words (retrying soon would not help).
+    } else if (status === 429 && item.kind === 'follow') {
+      // Too many notices asked from this address or connection: it waits an hour and goes again,
+      // with the server's words on the item meanwhile.
+      await db.outbox.update(item.id, {
+        state: 'pending',
+        attempts: item.attempts + 1,
+        nextAttemptAt: Date.now() + 60 * 60_000,
+        lastError: messageOf(error),
+        leaseUntil: undefined,
+      });
+    } else if (status === 400 || (status === 404 && item.kind === 'tracking')) {
+      // Refused, or (404) a change to a number deleted meanwhile: kept with the server's words.
       const fieldErrors = fieldMessages(error);
       await db.outbox.update(item.id, {
         state: 'failed',

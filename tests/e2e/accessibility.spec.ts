@@ -73,6 +73,13 @@ test('the forms with every error message showing', async ({ page }) => {
   await expect(page.getByTestId('toast').first()).toBeVisible();
   await expectNoViolations(page, '/admin/tracking com senha errada');
 
+  // 'Avise-me por e-mail' under a result, sent empty.
+  await page.goto('/rastrear?numero=123456789');
+  await page.getByRole('button', { name: 'Avise-me por e-mail' }).click();
+  await page.getByRole('button', { name: 'Quero receber os avisos' }).click();
+  await expect(page.getByText('Marque que concorda para receber os avisos')).toBeVisible();
+  await expectNoViolations(page, '/rastrear, Avise-me com erros');
+
   // A wrong number on the lookup: the not-found message.
   await page.goto('/rastrear');
   await page.getByRole('textbox', { name: 'Número de rastreio, CPF ou CNPJ' }).fill('000000000');

@@ -29,17 +29,18 @@ test('follow a number: confirm from the e-mail, a stage ticked by a driver arriv
   await expect(page.getByTestId('tracking-number')).toHaveText(number);
   await page.getByRole('button', { name: 'Avise-me por e-mail' }).click();
   const form = page.getByRole('form', { name: 'Avise-me por e-mail' });
-  await form.getByRole('button', { name: 'Quero ser avisado' }).click();
+  await form.getByRole('button', { name: 'Quero receber os avisos' }).click();
   await expect(form.getByText('Digite seu e-mail')).toBeVisible();
   await expect(form.getByText('Marque que concorda para receber os avisos')).toBeVisible();
+  await expect(form.getByLabel('Seu e-mail')).toBeFocused();
   await form.getByLabel('Seu e-mail').fill(email);
   await form.getByText('Concordo em receber estes avisos').click();
-  await form.getByRole('button', { name: 'Quero ser avisado' }).click();
+  await form.getByRole('button', { name: 'Quero receber os avisos' }).click();
   await expect(
     page
       .getByRole('region', { name: 'Resultado do rastreamento' })
       .getByRole('status')
-      .filter({ hasText: `Enviamos um e-mail para ${email}` }),
+      .filter({ hasText: `e-mail de confirmação enviado para ${email}` }),
   ).toBeVisible();
   await page.screenshot({ path: info.outputPath('avise-me-pedido.png'), fullPage: true });
 
@@ -49,6 +50,8 @@ test('follow a number: confirm from the e-mail, a stage ticked by a driver arriv
   const link = /href="([^"]*confirmar=[^"]+)"/.exec(String(confirmation!.html))![1]!;
   expect(link.startsWith(stack.url)).toBe(true);
   await page.goto(link.replace(/&amp;/g, '&'));
+  // Opening the page does nothing by itself (mail scanners open links too): the person confirms.
+  await page.getByRole('button', { name: 'Confirmar os avisos' }).click();
   await expect(page.getByTestId('follow-link-outcome')).toHaveText(
     `Pronto! Você vai receber um e-mail a cada nova etapa do rastreio ${number}.`,
   );
@@ -94,7 +97,7 @@ test('with no signal, the request waits on the device and goes when the signal r
   const form = page.getByRole('form', { name: 'Avise-me por e-mail' });
   await form.getByLabel('Seu e-mail').fill(email);
   await form.getByText('Concordo em receber estes avisos').click();
-  await form.getByRole('button', { name: 'Quero ser avisado' }).click();
+  await form.getByRole('button', { name: 'Quero receber os avisos' }).click();
   await expect(
     page
       .getByRole('region', { name: 'Resultado do rastreamento' })

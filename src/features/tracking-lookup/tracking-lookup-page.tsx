@@ -204,10 +204,15 @@ export default function TrackingLookupPage() {
     [setParams],
   );
 
-  // A shared link (/rastrear?numero=…) opens straight on the result; the links of the 'Avise-me'
-  // e-mails (?confirmar=…, ?cancelar=…) say what they did, then show the number.
+  // A shared link (/rastrear?numero=…) opens straight on the result. The links of the 'Avise-me'
+  // e-mails (?confirmar=…, ?cancelar=…) ask first: a mail scanner opening the page does nothing.
   const opened = useRef(false);
+  const [followLink, setFollowLink] = useState<{
+    action: 'confirmar' | 'cancelar';
+    token: string;
+  } | null>(null);
   const [linkOutcome, setLinkOutcome] = useState<FollowLinkOutcome | null>(null);
+  const [linkBusy, setLinkBusy] = useState(false);
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
@@ -215,16 +220,27 @@ export default function TrackingLookupPage() {
     const confirmToken = params.get('confirmar');
     const cancelToken = params.get('cancelar');
     if (confirmToken || cancelToken) {
-      void openFollowLink(
-        confirmToken ? 'confirmar' : 'cancelar',
-        (confirmToken ?? cancelToken)!,
-      ).then((outcome) => {
-        setLinkOutcome(outcome);
-        if (outcome.number) return search(outcome.number);
-        setParams({}, { replace: true });
-      });
+      void Promise.resolve().then(() =>
+        setFollowLink(
+          confirmToken
+            ? { action: 'confirmar', token: confirmToken }
+            : { action: 'cancelar', token: cancelToken! },
+        ),
+      );
     } else if (fromLink) void Promise.resolve(fromLink).then(search);
-  }, [params, search, setParams]);
+  }, [params, search]);
+
+  const answerLink = async () => {
+    if (!followLink) return;
+    setLinkBusy(true);
+    const outcome = await openFollowLink(followLink.action, followLink.token);
+    setLinkBusy(false);
+    setLinkOutcome(outcome);
+    if (!outcome.ok) return;
+    setFollowLink(null);
+    if (outcome.number) await search(outcome.number);
+    else setParams({}, { replace: true });
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -258,6 +274,25 @@ export default function TrackingLookupPage() {
         )}
       </form>
 
+      {followLink && (
+        <Box
+          role="region"
+          aria-label="Avisos por e-mail"
+          borderWidth="1px"
+          borderRadius="xl"
+          p="5"
+          bg="bg.muted"
+        >
+          <Text mb="3">
+            {followLink.action === 'confirmar'
+              ? 'Confirme que quer receber por e-mail as novas etapas deste rastreio.'
+              : 'Quer parar de receber por e-mail os avisos deste rastreio?'}
+          </Text>
+          <Button colorPalette="brand" loading={linkBusy} onClick={() => void answerLink()}>
+            {followLink.action === 'confirmar' ? 'Confirmar os avisos' : 'Parar os avisos'}
+          </Button>
+        </Box>
+      )}
       {linkOutcome && (
         <Text
           role="status"
