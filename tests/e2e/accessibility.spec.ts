@@ -41,6 +41,7 @@ const ROUTES = [
 ];
 
 test('every route, as it first appears', async ({ page }) => {
+  test.setTimeout(120_000); // eleven pages, each fully analysed
   for (const route of ROUTES) {
     await page.goto(route);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -49,6 +50,7 @@ test('every route, as it first appears', async ({ page }) => {
 });
 
 test('the forms with every error message showing', async ({ page }) => {
+  test.setTimeout(120_000);
   const submitEmpty: [string, string][] = [
     ['/cotacao', 'Enviar'],
     ['/entrega-urgente', 'Enviar solicitação'],
