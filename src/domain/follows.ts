@@ -7,10 +7,9 @@ import { formatDateTimeBrasilia } from './format';
 import { FOLLOW_LIMITS } from './follow-limits';
 import type { FieldRule } from './fields';
 import { displayTrackingNumber, maskTrackingNumber } from './masks';
-import { TRACKING_STAGES, type TrackingStage } from './stages';
+import { DELIVERED_STAGE, TRACKING_STAGES, type TrackingStage } from './stages';
 import type { MailContent } from './submissions';
 import { TRACKING_NUMBER_RULE } from './submissions';
-import { DELIVERED_STAGE } from './tracking-changes';
 
 export { FOLLOW_LIMITS };
 

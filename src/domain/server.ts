@@ -19,6 +19,7 @@ export {
   stampStageAuthors,
   stageByField,
   TRACKING_STAGES,
+  DELIVERED_STAGE,
 } from './stages';
 export { formatCents, formatDateTime } from './format';
 export {
@@ -28,7 +29,6 @@ export {
   initials,
   storedTime,
   CHANGE_MESSAGES,
-  DELIVERED_STAGE,
   stageChangedField,
 } from './tracking-changes';
 export {

@@ -8,6 +8,9 @@ export const TRACKING_STAGES = [
 
 export type TrackingStage = 1 | 2 | 3 | 4;
 
+/** The last stage: the parcel was delivered (proof of delivery, the end of 'Avise-me'). */
+export const DELIVERED_STAGE: TrackingStage = 4;
+
 export function isTrackingStage(value: unknown): value is TrackingStage {
   return value === 1 || value === 2 || value === 3 || value === 4;
 }

@@ -8,6 +8,7 @@
 import { isValidCpf } from './documents';
 import { checkField } from './fields';
 import {
+  DELIVERED_STAGE,
   isTrackingStage,
   normalizeStages,
   stageByField,
@@ -39,7 +40,6 @@ export type TrackingChange =
 
 export type StageChange = Extract<TrackingChange, { op: 'stage' }>;
 
-export const DELIVERED_STAGE: TrackingStage = 4;
 export const RECEIVER_NAME_MAX = 120;
 /** The largest delivery photo the server takes; the phone shrinks to about 200 KB first. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
