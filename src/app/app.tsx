@@ -1,14 +1,19 @@
+import { CacheProvider } from '@emotion/react';
+import type { SystemContext } from '@chakra-ui/react';
+import type { EmotionCache } from '@emotion/cache';
 import { RouterProvider } from 'react-router-dom';
 import { AppErrorBoundary } from './error-screens';
 import { Providers } from './providers';
 import { router } from './router';
 
-export function App() {
+export function App({ system, cache }: { system: SystemContext; cache: EmotionCache }) {
   return (
-    <Providers>
-      <AppErrorBoundary>
-        <RouterProvider router={router} />
-      </AppErrorBoundary>
-    </Providers>
+    <CacheProvider value={cache}>
+      <Providers system={system}>
+        <AppErrorBoundary>
+          <RouterProvider router={router} />
+        </AppErrorBoundary>
+      </Providers>
+    </CacheProvider>
   );
 }

@@ -93,10 +93,20 @@ function MobileNav() {
   );
 }
 
+/**
+ * The badge counts what waits on this device: it (and the outbox engine behind it) starts once
+ * the page is live and the browser has a quiet moment. Its own component, so that moment
+ * re-renders only this, not the header.
+ */
+function IdleOutboxBadge() {
+  return useIdle() ? (
+    <Suspense fallback={null}>
+      <OutboxBadge />
+    </Suspense>
+  ) : null;
+}
+
 function Header() {
-  // The badge counts what waits on this device: it (and the outbox engine behind it) starts once
-  // the page is live and the browser has a quiet moment.
-  const idle = useIdle();
   return (
     <Box as="header" bg="brand.600" color="white">
       <Container maxW="6xl">
@@ -110,11 +120,7 @@ function Header() {
             </HStack>
           </RouterLink>
           <HStack gap="2">
-            {idle && (
-              <Suspense fallback={null}>
-                <OutboxBadge />
-              </Suspense>
-            )}
+            <IdleOutboxBadge />
             <DesktopNav />
             <MobileNav />
           </HStack>
