@@ -8,10 +8,10 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { AppErrorBoundary } from './app/error-screens';
 import { Providers } from './app/providers';
-import { routes } from './app/routes';
+import { AppRoutes } from './app/routes';
 import { EMOTION_KEY, PRERENDERED_CLASSES } from './app/emotion';
 import { appSystem } from './app/theme';
 
@@ -33,10 +33,6 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 export async function render(path: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`${path} answered a redirect at build time`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   // The browser's cache has the same key (src/app/emotion.ts): it adopts these styles.
   const cache = createCache({ key: EMOTION_KEY });
   const emotion = createEmotionServer(cache);
@@ -46,7 +42,9 @@ export async function render(path: string): Promise<RenderedPage> {
       <CacheProvider value={cache}>
         <Providers system={appSystem()}>
           <AppErrorBoundary>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={path}>
+              <AppRoutes />
+            </StaticRouter>
           </AppErrorBoundary>
         </Providers>
       </CacheProvider>

@@ -1,17 +1,19 @@
 import { CacheProvider } from '@emotion/react';
 import type { SystemContext } from '@chakra-ui/react';
 import type { EmotionCache } from '@emotion/cache';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppErrorBoundary } from './error-screens';
 import { Providers } from './providers';
-import { router } from './router';
+import { AppRoutes } from './routes';
 
 export function App({ system, cache }: { system: SystemContext; cache: EmotionCache }) {
   return (
     <CacheProvider value={cache}>
       <Providers system={system}>
         <AppErrorBoundary>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AppErrorBoundary>
       </Providers>
     </CacheProvider>

@@ -17,6 +17,7 @@ import { accountNav, mainNav, paths, staffNav } from '../config/paths';
 import { Loading } from '../components/loading';
 import { useHydrated, useIdle } from '../lib/use-hydrated';
 import { InstallButton, InstallOffer, OfflineBanner, UpdatePrompt } from '../components/pwa';
+import { RouteErrorBoundary } from './error-screens';
 
 // The outbox (Dexie, the PocketBase client) loads after the page: it is not needed to paint it.
 const OutboxBadge = lazy(() => import('../features/outbox/outbox-badge'));
@@ -205,6 +206,7 @@ function UpdateWhenIdle() {
 }
 
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <Flex direction="column" minH="100dvh">
       <Header />
@@ -212,12 +214,15 @@ export function Layout() {
       {/* At least a screen tall: the footer never jumps up and back while a route loads (CLS). */}
       <Box as="main" flex="1" minH="100dvh">
         <Container maxW="6xl" py={{ base: '6', md: '10' }}>
-          <Suspense fallback={<Loading />}>
-            {/* Inside the boundary: it goes live with the page's own chunk, not before. */}
-            <UntilLive>
-              <Outlet />
-            </UntilLive>
-          </Suspense>
+          {/* A route that fails shows the error here: header, menu and footer stay. */}
+          <RouteErrorBoundary key={pathname}>
+            <Suspense fallback={<Loading />}>
+              {/* Inside the boundary: it goes live with the page's own chunk, not before. */}
+              <UntilLive>
+                <Outlet />
+              </UntilLive>
+            </Suspense>
+          </RouteErrorBoundary>
         </Container>
       </Box>
       <Footer />
