@@ -128,7 +128,8 @@ export function appSystem(): SystemContext {
  * The system for adopting a prerendered page. The page already carries the global CSS (reset,
  * tokens, layer order) in its <style data-emotion="ch-global …"> tags; ChakraProvider would
  * serialize all of it again (some 50 KB) and move those tags, which makes the browser recompute
- * the style of the whole page. Without them here, the tags stay as the HTML made them.
+ * the style of the whole page. Without them here, the tags stay as the HTML made them, and the
+ * system never writes that CSS at all (vite.chakra.ts makes it wait until asked for).
  */
 export function adoptingSystem(): SystemContext {
   const base = appSystem();
