@@ -30,16 +30,31 @@ interface BoundaryState {
   error: unknown;
 }
 
+interface RouteBoundaryState extends BoundaryState {
+  pathname: string;
+}
+
 /**
  * A route that throws (its code failed to load, or it broke): our 'Erro' screen with 'Tentar
  * Novamente', inside the layout, in Portuguese. The technical text goes to the console, not to the
- * visitor. The layout keys it by address, so another page starts afresh.
+ * visitor. Another address starts afresh (without remounting the page: a redirect that shows the
+ * same thing keeps its elements).
  */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
-  state: BoundaryState = { error: null };
+export class RouteErrorBoundary extends Component<
+  { pathname: string; children: ReactNode },
+  RouteBoundaryState
+> {
+  state: RouteBoundaryState = { error: null, pathname: this.props.pathname };
 
-  static getDerivedStateFromError(error: unknown): BoundaryState {
+  static getDerivedStateFromError(error: unknown): Partial<RouteBoundaryState> {
     return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: { pathname: string },
+    state: RouteBoundaryState,
+  ): Partial<RouteBoundaryState> | null {
+    return props.pathname === state.pathname ? null : { error: null, pathname: props.pathname };
   }
 
   componentDidCatch(error: unknown) {

@@ -215,7 +215,7 @@ export function Layout() {
       <Box as="main" flex="1" minH="100dvh">
         <Container maxW="6xl" py={{ base: '6', md: '10' }}>
           {/* A route that fails shows the error here: header, menu and footer stay. */}
-          <RouteErrorBoundary key={pathname}>
+          <RouteErrorBoundary pathname={pathname}>
             <Suspense fallback={<Loading />}>
               {/* Inside the boundary: it goes live with the page's own chunk, not before. */}
               <UntilLive>

@@ -12,8 +12,8 @@ const PrivacyPage = lazy(() => import('../features/privacy/privacy-page'));
 const QuotePage = lazy(() => import('../features/quote/quote-page'));
 const UrgentPage = lazy(() => import('../features/urgent/urgent-page'));
 const TrackingLookupPage = lazy(() => import('../features/tracking-lookup/tracking-lookup-page'));
-const AccessPage = lazy(() => import('../features/access/access-page'));
-const PickupRequestPage = lazy(() => import('../features/pickup/pickup-request-page'));
+// The sign-in and the request form behind it: one component (see client-area.tsx).
+const ClientArea = lazy(() => import('./routes/client-area'));
 const TrackingAdminPage = lazy(() => import('../features/tracking-admin/tracking-admin-page'));
 const RequestsInboxPage = lazy(() => import('../features/tracking-admin/requests-inbox-page'));
 
@@ -34,8 +34,8 @@ const routes: RouteObject[] = [
       { path: paths.quote, element: <QuotePage /> },
       { path: paths.urgent, element: <UrgentPage /> },
       { path: paths.tracking, element: <TrackingLookupPage /> },
-      { path: paths.access, element: <AccessPage /> },
-      { path: paths.pickupRequest, element: <PickupRequestPage /> },
+      { path: paths.access, element: <ClientArea /> },
+      { path: paths.pickupRequest, element: <ClientArea form /> },
       { path: paths.trackingAdmin, element: <TrackingAdminPage /> },
       { path: paths.requestsInbox, element: <RequestsInboxPage /> },
       { path: '*', element: <NotFound /> },
