@@ -19,7 +19,8 @@ export const PRERENDERED_CLASSES = 'data-ch-classes';
 export function browserEmotionCache(): EmotionCache {
   const cache = createCache({ key: EMOTION_KEY });
   for (const tag of document.querySelectorAll(`style[${PRERENDERED_CLASSES}]`)) {
-    for (const name of tag.getAttribute(PRERENDERED_CLASSES)!.split(' ')) cache.inserted[name] = true;
+    for (const name of tag.getAttribute(PRERENDERED_CLASSES)!.split(' '))
+      cache.inserted[name] = true;
   }
   return cache;
 }

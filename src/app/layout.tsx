@@ -8,14 +8,14 @@ import {
   Link,
   Stack,
   Text,
-  chakra,
 } from '@chakra-ui/react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { company } from '../config/company';
 import { accountNav, mainNav, paths, staffNav } from '../config/paths';
 import { Loading } from '../components/loading';
-import { useHydrated, useIdle } from '../lib/use-hydrated';
+import { UntilLive } from '../components/until-live';
+import { useIdle } from '../lib/use-hydrated';
 import { InstallButton, InstallOffer, OfflineBanner, UpdatePrompt } from '../components/pwa';
 import { RouteErrorBoundary } from './error-screens';
 
@@ -179,24 +179,6 @@ function Footer() {
         </Stack>
       </Container>
     </Box>
-  );
-}
-
-/**
- * The page's controls wait until the page is live: typed into before React adopts the prerendered
- * HTML, a field would show text the form never sees, and a submit would reload the page with the
- * fields in the address. They keep their look (no grey flash); a tap simply waits a moment.
- */
-function UntilLive({ children }: { children: ReactNode }) {
-  const hydrated = useHydrated();
-  return (
-    <chakra.fieldset
-      disabled={!hydrated}
-      display="contents"
-      css={{ '&:disabled :disabled': { opacity: 1, cursor: 'progress' } }}
-    >
-      {children}
-    </chakra.fieldset>
   );
 }
 

@@ -2,14 +2,16 @@ import { Box, Button, Card, Grid, Heading, HStack, Stack, Text } from '@chakra-u
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
+import { UntilLive } from '../../components/until-live';
 import { company } from '../../config/company';
 import { paths } from '../../config/paths';
 import { BASE_CITIES } from '../../domain/localities';
 
 // The simulator's fields and choices (Ark's machines: some 17 KB) are not needed to paint the
 // page or to follow its links: their code comes beside the page's, and React adopts the
-// simulator's prerendered HTML when it arrives, in a task of its own. Fetched as soon as this
-// module runs, so a visit from another page does not wait for it either.
+// simulator's prerendered HTML when it arrives, in a task of its own (its fields wait for that,
+// see UntilLive). Fetched as soon as this module runs, so a visit from another page does not
+// wait for it either.
 const loadSimulator = import('../../features/price-simulator/price-simulator');
 const PriceSimulator = lazy(() => loadSimulator.then((m) => ({ default: m.PriceSimulator })));
 
@@ -51,7 +53,9 @@ export default function HomePage() {
         </Card.Root>
       </Grid>
       <Suspense fallback={null}>
-        <PriceSimulator />
+        <UntilLive>
+          <PriceSimulator />
+        </UntilLive>
       </Suspense>
     </Stack>
   );
