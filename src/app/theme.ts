@@ -40,6 +40,13 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
+// Colour palettes nothing here uses (recipes, alerts and toasts use gray, red, orange, green and
+// blue): each palette is some 30 tokens that Chakra turns into CSS variables on every page and
+// resolves in its token dictionary, the largest part of making the system on a phone.
+const UNUSED_PALETTES = new Set(['yellow', 'teal', 'cyan', 'purple', 'pink']);
+const withoutUnusedPalettes = <T extends object>(colors: T): T =>
+  Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
+
 // Chakra's tokens with only the recipes this app renders: the full default theme carries some
 // sixty component recipes and made the first load of / miss its 170 KB budget (bench/RESULTS.md).
 const themeSlice = defineConfig({
@@ -50,8 +57,11 @@ const themeSlice = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
+    semanticTokens: {
+      ...semanticTokens,
+      colors: withoutUnusedPalettes(semanticTokens.colors ?? {}),
+    },
     textStyles,
     layerStyles,
     animationStyles,
