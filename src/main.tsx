@@ -1,8 +1,5 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { browserEmotionCache } from './app/emotion';
-import { adoptingSystem, appSystem } from './app/theme';
 
 const LOAD_ERROR = 'Error Loading Application';
 
@@ -22,7 +19,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 async function start(rootElement: HTMLElement) {
   // A page prerendered at build time (vite.prerender.ts) is adopted as it is, not drawn again.
   const adopting = rootElement.firstElementChild !== null;
-  // This module's own evaluation was one task; Chakra's system is the next.
+  // React's evaluation was one task; the app's modules (Chakra, emotion, the router, the layout)
+  // are evaluated in another, and Chakra's system is made in a third.
+  const [{ App }, { adoptingSystem, appSystem }, { browserEmotionCache }] = await Promise.all([
+    import('./app/app'),
+    import('./app/theme'),
+    import('./app/emotion'),
+  ]);
   await nextTask();
   const system = adopting ? adoptingSystem() : appSystem();
   await nextTask();
