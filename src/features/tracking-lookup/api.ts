@@ -1,4 +1,4 @@
-import { normalizeStages } from '../../domain';
+import { normalizeStages } from '../../domain/stages';
 import { db, type TrackingLookup } from '../../lib/db';
 import { ClientResponseError, visitorApi } from '../../lib/pocketbase';
 

@@ -16,13 +16,13 @@ import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 import { StageTimeline } from '../../components/stage-timeline';
 import { toaster } from '../../components/toaster';
-import {
-  displayTrackingNumber,
-  formatDateTime,
-  normalizeTrackingNumber,
-  TRACKING_STAGES,
-  timeAgo,
-} from '../../domain';
+// From their own modules, not the domain's index: that would bring the forms' schemas (Yup) into
+// this page's chunk, evaluated before the page can go live.
+import { formatDateTime } from '../../domain/format';
+import { displayTrackingNumber } from '../../domain/masks';
+import { TRACKING_STAGES } from '../../domain/stages';
+import { normalizeTrackingNumber } from '../../domain/text';
+import { timeAgo } from '../../domain/time';
 import { db, type TrackingLookup } from '../../lib/db';
 import { useOnline } from '../../lib/network';
 import { forgetLookup, lookUpTracking } from './api';
