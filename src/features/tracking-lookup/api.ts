@@ -48,3 +48,8 @@ export async function lookUpTracking(number: string): Promise<LookupOutcome> {
 export function forgetLookup(number: string) {
   return db.lookups.delete(number);
 }
+
+/** The last answer this device kept for a number, if any. */
+export function knownLookup(number: string) {
+  return db.lookups.get(number);
+}
