@@ -166,10 +166,22 @@ function bytes() {
       deps(m[1], seen);
     return seen;
   };
-  // What opening / downloads: the entry with its static imports, then the home route's chunk with its own.
+  // Dynamic imports of a chunk: `import("/assets/x.js")` (the page's loader) or `import(\`./x.js\`)`.
+  const dynamicImports = (file) =>
+    [
+      ...readFileSync(join(dist, 'assets', file), 'utf8').matchAll(
+        /\bimport\(\s*["'`](?:\.\/|\/assets\/)([^"'`]+\.js)["'`]\s*\)/g,
+      ),
+    ].map((m) => m[1]);
+  // What opening / downloads: the page's loader, the entry it imports and every module the entry
+  // imports as it starts (src/main.tsx has no lazy routes: they live in the app's chunk), each
+  // with its static imports; then the home route's chunk with its own.
   const home = assets.find((f) => /^home-page-[\w-]+\.js$/.test(f));
   const firstLoad = new Set();
-  for (const f of [...entry, home])
+  const starting = [...entry];
+  for (const loader of entry.filter((f) => f.endsWith('.js')))
+    for (const app of dynamicImports(loader)) starting.push(app, ...dynamicImports(app));
+  for (const f of [...starting, home])
     for (const d of f.endsWith('.js') ? deps(f) : [f]) firstLoad.add(d);
   const total = (files) =>
     [...files].reduce(

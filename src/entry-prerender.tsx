@@ -8,10 +8,12 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { AppErrorBoundary } from './app/error-screens';
 import { Providers } from './app/providers';
-import { routes } from './app/routes';
+import { AppRoutes } from './app/routes';
+import { EMOTION_KEY, PRERENDERED_CLASSES } from './app/emotion';
+import { appSystem } from './app/theme';
 
 export { PAGE_DESCRIPTIONS, PRERENDERED, pageFile } from './config/pages';
 
@@ -20,7 +22,7 @@ export interface RenderedPage {
   html: string;
   /** <title> and the other tags React hoists to <head>. */
   head: string;
-  /** The styles the page uses, as <style data-emotion> tags emotion adopts in the browser. */
+  /** The styles the page uses, as <style> tags the browser's emotion cache adopts. */
   styles: string;
 }
 
@@ -31,20 +33,18 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 export async function render(path: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`${path} answered a redirect at build time`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // The browser's emotion uses its default cache (key 'css'): the same key lets it adopt these.
-  const cache = createCache({ key: 'css' });
+  // The browser's cache has the same key (src/app/emotion.ts): it adopts these styles.
+  const cache = createCache({ key: EMOTION_KEY });
   const emotion = createEmotionServer(cache);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <CacheProvider value={cache}>
-        <Providers>
+        <Providers system={appSystem()}>
           <AppErrorBoundary>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={path}>
+              <AppRoutes />
+            </StaticRouter>
           </AppErrorBoundary>
         </Providers>
       </CacheProvider>
@@ -62,6 +62,15 @@ export async function render(path: string): Promise<RenderedPage> {
   // React puts hoisted head tags (the page's <title>) before the content of a partial document.
   const hoisted = /^((?:<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>)*)/.exec(markup)?.[1] ?? '';
   const html = markup.slice(hoisted.length);
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  // The global tags keep emotion's marking, with data-s so that emotion's default cache leaves
+  // them where they are; the page's own classes are listed where only the app's cache reads them.
+  const styles = emotion
+    .extractCriticalToChunks(html)
+    .styles.map(({ key, ids, css }) =>
+      key === EMOTION_KEY
+        ? `<style ${PRERENDERED_CLASSES}="${ids.join(' ')}">${css}</style>`
+        : `<style data-s="" data-emotion="${key} ${ids.join(' ')}">${css}</style>`,
+    )
+    .join('');
   return { html, head: hoisted, styles };
 }

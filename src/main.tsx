@@ -1,6 +1,5 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
 
 const LOAD_ERROR = 'Error Loading Application';
 
@@ -14,25 +13,34 @@ function showLoadError(error: unknown) {
   document.body.replaceChildren(box);
 }
 
-const rootElement = document.getElementById('root');
-if (!rootElement) {
-  showLoadError(new Error('Root element #root not found'));
-} else {
-  try {
-    const app = (
-      <StrictMode>
-        <App />
-      </StrictMode>
-    );
-    const options = { onUncaughtError: (error: unknown) => showLoadError(error) };
-    // A page prerendered at build time (vite.prerender.ts) is adopted as it is, not drawn again.
-    // As a transition, the adoption is done in small slices between which the browser stays free
-    // to answer the visitor (a slow phone is not frozen while the page goes live).
-    if (rootElement.firstElementChild) {
-      const element = rootElement;
-      setTimeout(() => startTransition(() => void hydrateRoot(element, app, options)));
-    } else createRoot(rootElement, options).render(app);
-  } catch (error) {
-    showLoadError(error);
-  }
+/** The rest of the work in a task of its own: a phone stays free to answer between the steps. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+async function start(rootElement: HTMLElement) {
+  // A page prerendered at build time (vite.prerender.ts) is adopted as it is, not drawn again.
+  const adopting = rootElement.firstElementChild !== null;
+  // React's evaluation was one task; the app's modules (Chakra, emotion, the router, the layout)
+  // are evaluated in another, and Chakra's system is made in a third.
+  const [{ App }, { adoptingSystem, appSystem }, { browserEmotionCache }] = await Promise.all([
+    import('./app/app'),
+    import('./app/theme'),
+    import('./app/emotion'),
+  ]);
+  await nextTask();
+  const system = adopting ? adoptingSystem() : appSystem();
+  await nextTask();
+  const app = (
+    <StrictMode>
+      <App system={system} cache={browserEmotionCache()} />
+    </StrictMode>
+  );
+  const options = { onUncaughtError: (error: unknown) => showLoadError(error) };
+  // As a transition, the adoption is done in small slices between which the browser stays free
+  // to answer the visitor (a slow phone is not frozen while the page goes live).
+  if (adopting) startTransition(() => void hydrateRoot(rootElement, app, options));
+  else createRoot(rootElement, options).render(app);
 }
+
+const rootElement = document.getElementById('root');
+if (!rootElement) showLoadError(new Error('Root element #root not found'));
+else start(rootElement).catch(showLoadError);

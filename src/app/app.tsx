@@ -1,14 +1,21 @@
-import { RouterProvider } from 'react-router-dom';
+import { CacheProvider } from '@emotion/react';
+import type { SystemContext } from '@chakra-ui/react';
+import type { EmotionCache } from '@emotion/cache';
+import { BrowserRouter } from 'react-router-dom';
 import { AppErrorBoundary } from './error-screens';
 import { Providers } from './providers';
-import { router } from './router';
+import { AppRoutes } from './routes';
 
-export function App() {
+export function App({ system, cache }: { system: SystemContext; cache: EmotionCache }) {
   return (
-    <Providers>
-      <AppErrorBoundary>
-        <RouterProvider router={router} />
-      </AppErrorBoundary>
-    </Providers>
+    <CacheProvider value={cache}>
+      <Providers system={system}>
+        <AppErrorBoundary>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppErrorBoundary>
+      </Providers>
+    </CacheProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Button, Heading, Link, Text } from '@chakra-ui/react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Link as RouterLink, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PageTitle } from '../components/page-title';
 
@@ -22,23 +22,53 @@ export function NotFound() {
 }
 
 function errorText(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
+interface BoundaryState {
+  error: unknown;
+}
+
+interface RouteBoundaryState extends BoundaryState {
+  pathname: string;
+}
+
 /**
- * The router's fallback when a route throws (its code failed to load, or it broke): our 'Erro'
- * screen with 'Tentar Novamente', inside the layout, in Portuguese. The technical text goes to the
- * console, not to the visitor.
+ * A route that throws (its code failed to load, or it broke): our 'Erro' screen with 'Tentar
+ * Novamente', inside the layout, in Portuguese. The technical text goes to the console, not to the
+ * visitor. Another address starts afresh (without remounting the page: a redirect that shows the
+ * same thing keeps its elements).
  */
-export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  console.error('Erro na rota:', errorText(error));
-  return (
-    <ErrorScreen message="Não foi possível abrir esta página. Confira a conexão e tente novamente." />
-  );
+export class RouteErrorBoundary extends Component<
+  { pathname: string; children: ReactNode },
+  RouteBoundaryState
+> {
+  state: RouteBoundaryState = { error: null, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown): Partial<RouteBoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: { pathname: string },
+    state: RouteBoundaryState,
+  ): Partial<RouteBoundaryState> | null {
+    return props.pathname === state.pathname ? null : { error: null, pathname: props.pathname };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error('Erro na rota:', errorText(error));
+  }
+
+  render() {
+    if (this.state.error) {
+      return (
+        <ErrorScreen message="Não foi possível abrir esta página. Confira a conexão e tente novamente." />
+      );
+    }
+    return this.props.children;
+  }
 }
 
 export function ErrorScreen({ message }: { message: string }) {
@@ -53,10 +83,6 @@ export function ErrorScreen({ message }: { message: string }) {
       </Button>
     </Box>
   );
-}
-
-interface BoundaryState {
-  error: unknown;
 }
 
 /** App-level boundary: anything outside the router that throws shows the 'Erro' screen. */

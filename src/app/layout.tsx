@@ -8,15 +8,16 @@ import {
   Link,
   Stack,
   Text,
-  chakra,
 } from '@chakra-ui/react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { company } from '../config/company';
 import { accountNav, mainNav, paths, staffNav } from '../config/paths';
 import { Loading } from '../components/loading';
-import { useHydrated, useIdle } from '../lib/use-hydrated';
+import { UntilLive } from '../components/until-live';
+import { useIdle } from '../lib/use-hydrated';
 import { InstallButton, InstallOffer, OfflineBanner, UpdatePrompt } from '../components/pwa';
+import { RouteErrorBoundary } from './error-screens';
 
 // The outbox (Dexie, the PocketBase client) loads after the page: it is not needed to paint it.
 const OutboxBadge = lazy(() => import('../features/outbox/outbox-badge'));
@@ -93,10 +94,20 @@ function MobileNav() {
   );
 }
 
+/**
+ * The badge counts what waits on this device: it (and the outbox engine behind it) starts once
+ * the page is live and the browser has a quiet moment. Its own component, so that moment
+ * re-renders only this, not the header.
+ */
+function IdleOutboxBadge() {
+  return useIdle() ? (
+    <Suspense fallback={null}>
+      <OutboxBadge />
+    </Suspense>
+  ) : null;
+}
+
 function Header() {
-  // The badge counts what waits on this device: it (and the outbox engine behind it) starts once
-  // the page is live and the browser has a quiet moment.
-  const idle = useIdle();
   return (
     <Box as="header" bg="brand.600" color="white">
       <Container maxW="6xl">
@@ -110,11 +121,7 @@ function Header() {
             </HStack>
           </RouterLink>
           <HStack gap="2">
-            {idle && (
-              <Suspense fallback={null}>
-                <OutboxBadge />
-              </Suspense>
-            )}
+            <IdleOutboxBadge />
             <DesktopNav />
             <MobileNav />
           </HStack>
@@ -175,30 +182,13 @@ function Footer() {
   );
 }
 
-/**
- * The page's controls wait until the page is live: typed into before React adopts the prerendered
- * HTML, a field would show text the form never sees, and a submit would reload the page with the
- * fields in the address. They keep their look (no grey flash); a tap simply waits a moment.
- */
-function UntilLive({ children }: { children: ReactNode }) {
-  const hydrated = useHydrated();
-  return (
-    <chakra.fieldset
-      disabled={!hydrated}
-      display="contents"
-      css={{ '&:disabled :disabled': { opacity: 1, cursor: 'progress' } }}
-    >
-      {children}
-    </chakra.fieldset>
-  );
-}
-
 /** The service worker is registered (and updates looked for) once the first screen is done. */
 function UpdateWhenIdle() {
   return useIdle() ? <UpdatePrompt /> : null;
 }
 
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <Flex direction="column" minH="100dvh">
       <Header />
@@ -206,12 +196,15 @@ export function Layout() {
       {/* At least a screen tall: the footer never jumps up and back while a route loads (CLS). */}
       <Box as="main" flex="1" minH="100dvh">
         <Container maxW="6xl" py={{ base: '6', md: '10' }}>
-          <Suspense fallback={<Loading />}>
-            {/* Inside the boundary: it goes live with the page's own chunk, not before. */}
-            <UntilLive>
-              <Outlet />
-            </UntilLive>
-          </Suspense>
+          {/* A route that fails shows the error here: header, menu and footer stay. */}
+          <RouteErrorBoundary pathname={pathname}>
+            <Suspense fallback={<Loading />}>
+              {/* Inside the boundary: it goes live with the page's own chunk, not before. */}
+              <UntilLive>
+                <Outlet />
+              </UntilLive>
+            </Suspense>
+          </RouteErrorBoundary>
         </Container>
       </Box>
       <Footer />

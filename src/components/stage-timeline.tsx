@@ -1,5 +1,6 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
-import { formatDateTime, TRACKING_STAGES, type TrackingStage } from '../domain';
+import { formatDateTime } from '../domain/format';
+import { TRACKING_STAGES, type TrackingStage } from '../domain/stages';
 
 /** The four stages top to bottom: reached ones marked with when, the rest visibly pending. */
 export function StageTimeline({

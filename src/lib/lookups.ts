@@ -3,7 +3,7 @@
  * asks for one number; the app also refreshes the remembered ones when it opens, comes back to the
  * foreground or back online, and marks those that changed since the person last saw them.
  */
-import { normalizeStages, sameProgress, DELIVERED_STAGE } from '../domain';
+import { DELIVERED_STAGE, normalizeStages, sameProgress } from '../domain/stages';
 import { db, type TrackingLookup } from './db';
 import { ClientResponseError, visitorApi } from './pocketbase';
 
@@ -56,6 +56,11 @@ export async function lookUpTracking(number: string): Promise<LookupOutcome> {
     void showChangedCount();
   }
   return outcome;
+}
+
+/** The last answer this device kept for a number, if any. */
+export function knownLookup(number: string) {
+  return db.lookups.get(number);
 }
 
 export function forgetLookup(number: string) {

@@ -1,10 +1,19 @@
 import { Box, Button, Card, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
+import { UntilLive } from '../../components/until-live';
 import { company } from '../../config/company';
 import { paths } from '../../config/paths';
 import { BASE_CITIES } from '../../domain/localities';
-import { PriceSimulator } from '../../features/price-simulator/price-simulator';
+
+// The simulator's fields and choices (Ark's machines: some 17 KB) are not needed to paint the
+// page or to follow its links: their code comes beside the page's, and React adopts the
+// simulator's prerendered HTML when it arrives, in a task of its own (its fields wait for that,
+// see UntilLive). Fetched as soon as this module runs, so a visit from another page does not
+// wait for it either.
+const loadSimulator = import('../../features/price-simulator/price-simulator');
+const PriceSimulator = lazy(() => loadSimulator.then((m) => ({ default: m.PriceSimulator })));
 
 export default function HomePage() {
   return (
@@ -43,7 +52,11 @@ export default function HomePage() {
           </RouterLink>
         </Card.Root>
       </Grid>
-      <PriceSimulator />
+      <Suspense fallback={null}>
+        <UntilLive>
+          <PriceSimulator />
+        </UntilLive>
+      </Suspense>
     </Stack>
   );
 }

@@ -20,7 +20,13 @@ const MESSAGES = {
   },
 } as const;
 
-export default function AccessPage() {
+const TITLE = 'Acesso Restrito';
+
+/**
+ * The sign-in. Also what the request form's address shows until the page knows whether this
+ * device has a session (src/app/routes/client-area.tsx): then with the form's document title.
+ */
+export default function AccessPage({ documentTitle = TITLE }: { documentTitle?: string }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
@@ -48,7 +54,7 @@ export default function AccessPage() {
 
   return (
     <Stack gap="4" maxW="sm" mx="auto">
-      <PageTitle title="Acesso Restrito" />
+      <PageTitle title={documentTitle} heading={TITLE} />
       <Text color="fg.muted">
         Área do cliente corporativo para solicitar coletas de amostras, peças e documentos.
       </Text>

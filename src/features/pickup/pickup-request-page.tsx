@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Grid, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { PrivacyNotice, RadioField, SelectField } from '../../components/form-fields';
 import { useRulesForm } from '../../components/use-rules-form';
 import { DecimalField, MoneyField } from '../../components/number-fields';
@@ -23,9 +23,6 @@ import { signOutClient } from '../../lib/corporate-client-session';
 import { submit, type SubmitOutcome } from '../../lib/outbox';
 import { DEVICE_FULL, isQuotaError } from '../../lib/storage';
 import { clientApi } from '../../lib/pocketbase';
-import { useSession } from '../../lib/use-session';
-import { useHydrated } from '../../lib/use-hydrated';
-import { Loading } from '../../components/loading';
 import { useNextRequestNumber } from './api';
 
 const TITLE = 'Formulário de Solicitação';
@@ -224,21 +221,9 @@ function PickupRequestForm() {
   );
 }
 
-/** Only with the corporate client's session; without it, the sign-in. */
+/** The form, for the corporate client's session (src/app/routes/client-area.tsx checks it). */
 export default function PickupRequestPage() {
-  const token = useSession(clientApi);
   const navigate = useNavigate();
-  // The session lives on the device: decide only once the page is the browser's own.
-  const hydrated = useHydrated();
-  if (!hydrated) {
-    return (
-      <>
-        <PageTitle title={TITLE} hidden />
-        <Loading />
-      </>
-    );
-  }
-  if (!token) return <Navigate to={paths.access} replace />;
   return (
     <Stack gap="6">
       <Flex justify="space-between" align="center" gap="4" wrap="wrap">

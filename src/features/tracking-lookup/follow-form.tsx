@@ -23,7 +23,7 @@ const QUEUED =
  * the device first (the outbox), so it also works with no signal. The server answers the same for
  * every number; the confirmation e-mail decides.
  */
-export function FollowForm({ number }: { number: string }) {
+export default function FollowForm({ number }: { number: string }) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState('');
   const formEl = useRef<HTMLFormElement>(null);

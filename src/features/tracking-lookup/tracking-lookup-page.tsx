@@ -1,5 +1,4 @@
 import {
-  Badge,
   Box,
   Button,
   Field,
@@ -11,39 +10,35 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 import { StageTimeline } from '../../components/stage-timeline';
 import { toaster } from '../../components/toaster';
-import {
-  DELIVERED_STAGE,
-  displayTrackingNumber,
-  formatDateTime,
-  normalizeTrackingNumber,
-  TRACKING_STAGES,
-  timeAgo,
-} from '../../domain';
-import { db, type TrackingLookup } from '../../lib/db';
+// From their own modules, not the domain's index: that would bring the forms' schemas (Yup) into
+// this page's chunk, evaluated before the page can go live.
+import { formatDateTime } from '../../domain/format';
+import { displayTrackingNumber } from '../../domain/masks';
+import { normalizeTrackingNumber } from '../../domain/text';
+import { timeAgo } from '../../domain/time';
+import { DELIVERED_STAGE } from '../../domain/stages';
+import type { TrackingLookup } from '../../lib/db';
 import { useOnline } from '../../lib/network';
-import { forgetLookup, lookUpTracking, markSeen } from '../../lib/lookups';
-import { openFollowLink, type FollowLinkOutcome } from './follow-api';
-import { FollowForm } from './follow-form';
+import { NOT_FOUND } from './labels';
+
+// The device's database (Dexie) and the server's client (PocketBase) are not needed to paint the
+// page or to make it live: they load beside it, and are evaluated in tasks of their own.
+const loadApi = () => import('../../lib/lookups');
+const RememberedLookups = lazy(() => import('./remembered-lookups'));
+// 'Avise-me' (its rules, the outbox) loads only with a result to follow.
+const FollowForm = lazy(() => import('./follow-form'));
 
 const EMPTY = 'Por favor, digite um número de rastreio, CPF ou CNPJ';
-const NOT_FOUND = 'Número de rastreio não encontrado';
 const NO_STAGES = 'Nenhuma informação de rastreamento disponível para este número.';
 const OFFLINE =
   'Sem conexão: a consulta precisa de internet. Abaixo, o último estado conhecido neste aparelho.';
 
 type View = { lookup: TrackingLookup; stale: boolean } | { message: string } | null;
-
-function lastStageLabel(lookup: TrackingLookup): string {
-  if (!lookup.found) return NOT_FOUND;
-  const last = lookup.stages[lookup.stages.length - 1];
-  return last ? TRACKING_STAGES[last - 1]!.label : 'Sem informações ainda';
-}
 
 function Result({ view }: { view: View }) {
   if (!view) return null;
@@ -118,7 +113,9 @@ function Result({ view }: { view: View }) {
         </>
       )}
       {!lookup.stages.includes(DELIVERED_STAGE) && (
-        <FollowForm key={lookup.number} number={lookup.number} />
+        <Suspense fallback={null}>
+          <FollowForm key={lookup.number} number={lookup.number} />
+        </Suspense>
       )}
     </Box>
   );
@@ -136,7 +133,6 @@ export default function TrackingLookupPage() {
   const [view, setView] = useState<View>(null);
   const [loading, setLoading] = useState(false);
   const online = useOnline();
-  const remembered = useLiveQuery(() => db.lookups.orderBy('fetchedAt').reverse().toArray(), []);
 
   const search = useCallback(
     async (raw: string) => {
@@ -149,6 +145,7 @@ export default function TrackingLookupPage() {
       }
       setParams({ numero: n }, { replace: true });
       setLoading(true);
+      const { knownLookup, lookUpTracking } = await loadApi();
       const outcome = await lookUpTracking(n);
       setLoading(false);
       if (outcome.status === 'found') {
@@ -171,7 +168,7 @@ export default function TrackingLookupPage() {
         toaster.replace('rastreio', { title: NOT_FOUND, type: 'error', duration: 5000 });
         setView({ lookup: outcome.lookup, stale: false });
       } else {
-        const known = await db.lookups.get(n);
+        const known = await knownLookup(n);
         if (outcome.status === 'offline') {
           toaster.replace('rastreio', {
             title: 'Sem conexão',
@@ -204,6 +201,7 @@ export default function TrackingLookupPage() {
     [setParams],
   );
 
+  // A shared link (/rastrear?numero=…) opens straight on the result.
   // A shared link (/rastrear?numero=…) opens straight on the result. The links of the 'Avise-me'
   // e-mails (?confirmar=…, ?cancelar=…) ask first: a mail scanner opening the page does nothing.
   const opened = useRef(false);
@@ -211,7 +209,7 @@ export default function TrackingLookupPage() {
     action: 'confirmar' | 'cancelar';
     token: string;
   } | null>(null);
-  const [linkOutcome, setLinkOutcome] = useState<FollowLinkOutcome | null>(null);
+  const [linkOutcome, setLinkOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const [linkBusy, setLinkBusy] = useState(false);
   useEffect(() => {
     if (opened.current) return;
@@ -233,6 +231,7 @@ export default function TrackingLookupPage() {
   const answerLink = async () => {
     if (!followLink) return;
     setLinkBusy(true);
+    const { openFollowLink } = await import('./follow-api');
     const outcome = await openFollowLink(followLink.action, followLink.token);
     setLinkBusy(false);
     setLinkOutcome(outcome);
@@ -308,70 +307,13 @@ export default function TrackingLookupPage() {
 
       <Result view={view} />
 
-      {remembered && remembered.length > 0 && (
-        <Box as="section" aria-labelledby="meus-rastreios">
-          <Heading id="meus-rastreios" as="h2" size="lg" mb="3">
-            Meus rastreios
-          </Heading>
-          <Stack as="ul" gap="2" listStyleType="none">
-            {remembered.map((item) => (
-              <Flex
-                as="li"
-                key={item.number}
-                borderWidth="1px"
-                borderRadius="lg"
-                p="3"
-                gap="3"
-                align="center"
-                wrap="wrap"
-              >
-                <Box flex="1" minW="40">
-                  <Button
-                    variant="plain"
-                    p="0"
-                    h="auto"
-                    fontWeight="bold"
-                    onClick={() => {
-                      setView({ lookup: item, stale: !online });
-                      void markSeen(item.number);
-                    }}
-                  >
-                    {displayTrackingNumber(item.number)}
-                  </Button>
-                  {item.changedAt && (
-                    <Badge colorPalette="green" variant="solid" ms="2" data-testid="changed-mark">
-                      Novidade
-                    </Badge>
-                  )}
-                  <Text fontSize="sm">{lastStageLabel(item)}</Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    Atualizado {timeAgo(item.fetchedAt)}
-                  </Text>
-                </Box>
-                <HStack>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => void search(item.number)}
-                    aria-label={`Atualizar ${item.number}`}
-                  >
-                    Atualizar
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    colorPalette="red"
-                    onClick={() => void forgetLookup(item.number)}
-                    aria-label={`Remover ${item.number}`}
-                  >
-                    Remover
-                  </Button>
-                </HStack>
-              </Flex>
-            ))}
-          </Stack>
-        </Box>
-      )}
+      {/* What this device looked up before: from the device's database, after the page is live. */}
+      <Suspense fallback={null}>
+        <RememberedLookups
+          onOpen={(lookup) => setView({ lookup, stale: !online })}
+          onRefresh={(n) => void search(n)}
+        />
+      </Suspense>
 
       <Box as="section" aria-labelledby="como-rastrear" bg="bg.muted" borderRadius="xl" p="5">
         <Heading id="como-rastrear" as="h2" size="md" mb="2">

@@ -1,0 +1,155 @@
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  type SystemContext,
+} from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  nativeSelectSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  semanticTokens,
+  separatorRecipe,
+  spinnerRecipe,
+  tableSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
+
+// Colour palettes nothing here uses (recipes, alerts and toasts use gray, red, orange, green and
+// blue): each palette is some 30 tokens that Chakra turns into CSS variables on every page and
+// resolves in its token dictionary, the largest part of making the system on a phone.
+const UNUSED_PALETTES = new Set(['yellow', 'teal', 'cyan', 'purple', 'pink']);
+const withoutUnusedPalettes = <T extends object>(colors: T): T =>
+  Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
+
+// Chakra's tokens with only the recipes this app renders: the full default theme carries some
+// sixty component recipes and made the first load of / miss its 170 KB budget (bench/RESULTS.md).
+const themeSlice = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
+    semanticTokens: {
+      ...semanticTokens,
+      colors: withoutUnusedPalettes(semanticTokens.colors ?? {}),
+    },
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      radiomark: radiomarkRecipe,
+      separator: separatorRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      radioGroup: radioGroupSlotRecipe,
+      table: tableSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
+
+const brand = defineConfig({
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#e8f0fc' },
+          100: { value: '#c6d8f6' },
+          500: { value: '#1554c0' },
+          600: { value: '#0b3d91' },
+          700: { value: '#082d6b' },
+        },
+        accent: { 500: { value: '#ffb703' } },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.600}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.100}' },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+        // Field errors at 12–14 px need 4.5:1 on white (WCAG AA): red.500 gave 3.76:1.
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
+      },
+    },
+  },
+});
+
+let system: SystemContext | undefined;
+
+/**
+ * Chakra's system (tokens, conditions, recipes), made on first use rather than when the module is
+ * evaluated: src/main.tsx makes it in a task of its own, so the phone's main thread is never held
+ * for the script's evaluation and the system's construction at once.
+ */
+export function appSystem(): SystemContext {
+  system ??= createSystem(defaultBaseConfig, themeSlice, brand);
+  return system;
+}
+
+/**
+ * The system for adopting a prerendered page. The page already carries the global CSS (reset,
+ * tokens, layer order) in its <style data-emotion="ch-global …"> tags; ChakraProvider would
+ * serialize all of it again (some 50 KB) and move those tags, which makes the browser recompute
+ * the style of the whole page. Without them here, the tags stay as the HTML made them, and the
+ * system never writes that CSS at all (vite.chakra.ts makes it wait until asked for).
+ */
+export function adoptingSystem(): SystemContext {
+  const base = appSystem();
+  return Object.create(base, {
+    _global: { value: [] },
+    _config: { value: { ...base._config, disableLayers: true } },
+  }) as SystemContext;
+}
