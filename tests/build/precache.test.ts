@@ -26,7 +26,7 @@ describe('the production precache list', () => {
       'quote-page',
       'urgent-page',
       'tracking-lookup-page',
-      'access-page',
+      'client-area', // /acesso-conta and the pickup form's sign-in
       'pickup-request-page',
       'tracking-admin-page',
     ];

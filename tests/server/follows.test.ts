@@ -302,8 +302,12 @@ describe('nothing kept too long', () => {
     await expect
       .poll(async () => (await rows()).map((r) => r.email))
       .toEqual(['lia@teste.example']);
-    const row = await stack.admin(`/api/collections/tracking/records/${record.record}`);
-    expect(row.followers).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await stack.admin(`/api/collections/tracking/records/${record.record}`)).followers,
+      )
+      .toBe(0);
   });
 });
 
