@@ -4,6 +4,7 @@ const domain = require(`${__hooks}/lib/generated/domain.cjs`);
 const cfg = require(`${__hooks}/lib/config.js`);
 const mail = require(`${__hooks}/lib/mail.js`);
 const { fieldErrors } = require(`${__hooks}/lib/errors.js`);
+const tracking = require(`${__hooks}/lib/tracking.js`);
 
 const L = domain.FOLLOW_LIMITS;
 const HOUR = 60 * 60 * 1000;
@@ -33,14 +34,6 @@ function count(app, sql, params) {
   return row.n;
 }
 
-function findTracking(app, number) {
-  try {
-    return app.findFirstRecordByData('tracking', 'number', number);
-  } catch (_) {
-    return null;
-  }
-}
-
 function findFollow(app, filter, params) {
   try {
     return app.findFirstRecordByFilter('tracking_follows', filter, params);
@@ -49,25 +42,20 @@ function findFollow(app, filter, params) {
   }
 }
 
-/** A record's stages and the time each was reached. */
+/** A record's stages and the time each was reached (read as the public lookup reads them). */
 function stagesOf(record) {
   const stages = domain.normalizeStages(record.get('stages'));
-  const fields = {};
-  for (const { stage } of domain.TRACKING_STAGES) {
-    fields[domain.stageTimeField(stage)] = record.getString(domain.stageTimeField(stage));
-  }
-  return { stages, times: domain.stageTimesOf(fields, stages) };
+  return {
+    stages,
+    times: domain.stageTimesOf(tracking.stageFields(record, domain.stageTimeField), stages),
+  };
 }
 
 /** Staff see how many people follow a record (not who): kept on the record itself. */
 function recount(app, number) {
-  const record = findTracking(app, number);
+  const record = tracking.findByNumber(app, number);
   if (!record) return;
-  const n = count(
-    app,
-    "SELECT COUNT(*) AS n FROM tracking_follows WHERE number = {:number} AND status = 'confirmed'",
-    { number },
-  );
+  const n = followersOf(app, number);
   if (record.getInt('followers') !== n) {
     record.set('followers', n);
     app.save(record);
@@ -185,7 +173,7 @@ function confirm(e) {
       answer = { gone: true };
       return;
     }
-    const record = findTracking(txApp, number);
+    const record = tracking.findByNumber(txApp, number);
     const { stages } = record ? stagesOf(record) : { stages: [] };
     if (stages.indexOf(domain.DELIVERED_STAGE) !== -1) {
       txApp.delete(follow);
@@ -274,7 +262,7 @@ function recordDeleted(app, number) {
 /** One number's due e-mails, in one transaction; delivered: every follower's last one. */
 function tellFollowers(txApp, number, base) {
   const now = iso(Date.now());
-  const record = findTracking(txApp, number);
+  const record = tracking.findByNumber(txApp, number);
   if (!record) {
     recordDeleted(txApp, number);
     return;

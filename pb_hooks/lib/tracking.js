@@ -193,4 +193,4 @@ function photoType(file) {
   return 'application/octet-stream';
 }
 
-module.exports = { stampStages, stampAuthors, publicView, applyChange };
+module.exports = { stampStages, stampAuthors, publicView, applyChange, stageFields, findByNumber };

@@ -1,10 +1,18 @@
 // 'Avise-me' (issue 15), as a customer and a driver would use it: ask on the lookup page, confirm
 // from the e-mail, a driver ticks a stage on the staff screen, the e-mail arrives; 'Meus rastreios'
 // marks the number when the app is opened again; with no signal the request waits on the device.
+import type { Locator } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { expect, staffPhone, test, trackingRow, waitForWorker } from './fixtures';
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0]?.text : m.to?.text) ?? '';
+
+/** Type the address, agree, and send the 'Avise-me' form. */
+async function fillAndSend(form: Locator, email: string) {
+  await form.getByLabel('Seu e-mail').fill(email);
+  await form.getByText('Concordo em receber estes avisos').click();
+  await form.getByRole('button', { name: 'Quero receber os avisos' }).click();
+}
 
 async function register(stack: { admin: (p: string, i?: RequestInit) => Promise<unknown> }) {
   const number = `7${String(Date.now()).slice(-8)}`;
@@ -33,9 +41,7 @@ test('follow a number: confirm from the e-mail, a stage ticked by a driver arriv
   await expect(form.getByText('Digite seu e-mail')).toBeVisible();
   await expect(form.getByText('Marque que concorda para receber os avisos')).toBeVisible();
   await expect(form.getByLabel('Seu e-mail')).toBeFocused();
-  await form.getByLabel('Seu e-mail').fill(email);
-  await form.getByText('Concordo em receber estes avisos').click();
-  await form.getByRole('button', { name: 'Quero receber os avisos' }).click();
+  await fillAndSend(form, email);
   await expect(
     page
       .getByRole('region', { name: 'Resultado do rastreamento' })
@@ -95,9 +101,7 @@ test('with no signal, the request waits on the device and goes when the signal r
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Avise-me por e-mail' }).click();
   const form = page.getByRole('form', { name: 'Avise-me por e-mail' });
-  await form.getByLabel('Seu e-mail').fill(email);
-  await form.getByText('Concordo em receber estes avisos').click();
-  await form.getByRole('button', { name: 'Quero receber os avisos' }).click();
+  await fillAndSend(form, email);
   await expect(
     page
       .getByRole('region', { name: 'Resultado do rastreamento' })
