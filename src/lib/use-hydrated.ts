@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { inIdleSteps } from './idle';
 
 const never = () => () => {};
 
@@ -24,13 +25,7 @@ export function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (!hydrated || idle) return;
-    const done = () => setIdle(true);
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(done, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(done, 500);
-    return () => clearTimeout(id);
+    return inIdleSteps([() => setIdle(true)]);
   }, [hydrated, idle]);
   return idle;
 }

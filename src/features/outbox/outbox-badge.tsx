@@ -22,6 +22,7 @@ import { keepStorage, storageState, type StorageState } from '../../lib/storage'
 import { startOutbox } from '../../lib/outbox-runner';
 import { startLookupRefresh } from '../../lib/lookups';
 import { useThrottledQuery } from '../../lib/use-throttled-query';
+import { inIdleSteps } from '../../lib/idle';
 
 function stateText(item: OutboxItem): string {
   if (item.state === 'failed') return 'Não aceito pelo servidor';
@@ -136,11 +137,9 @@ export default function OutboxBadge() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
-  useEffect(() => {
-    startOutbox();
-    // 'Meus rastreios' is refreshed on the same occasions (app start, back online).
-    startLookupRefresh();
-  }, []);
+  // The outbox's first pass, then 'Meus rastreios' refreshed on the same occasions (app start,
+  // back online): each in a quiet moment after the badge's own counts, not all in one task.
+  useEffect(() => inIdleSteps([startOutbox, startLookupRefresh]), []);
   // Counts for the badge, at most twice a second; the items themselves only while the panel is
   // open. Recounting a long queue on every write made delivering thousands grow quadratically.
   const pending = useThrottledQuery(
