@@ -16,6 +16,7 @@ export function chakraLazyGlobalCss(): Plugin {
     name: 'chakra-lazy-global-css',
     apply: 'build',
     transform(code, id) {
+      if (id.replaceAll('\\', '/').endsWith(TOKENS)) return tokenSnapshots(code, this.error);
       if (!id.replaceAll('\\', '/').endsWith(SYSTEM)) return null;
       if (!code.includes(EAGER) || !code.includes(FIELD)) {
         this.error(`${SYSTEM} changed: update vite.chakra.ts (or remove it)`);
@@ -28,4 +29,88 @@ export function chakraLazyGlobalCss(): Plugin {
         );
     },
   };
+}
+
+const TOKENS = '/@chakra-ui/react/dist/esm/styled-system/token-dictionary.js';
+const BUILD = `  registerTokens();
+  registerTransform(...tokenTransforms);
+  registerMiddleware(...tokenMiddlewares);
+  build();
+  return dictionary;
+}`;
+
+/**
+ * Chakra's token dictionary (every token, its CSS variable, references, palettes) is the largest
+ * part of making the system: on a phone some 80 ms of one task, to compute again what the build
+ * already computed. The build takes a snapshot of the finished dictionary (`dictionary.snapshot()`,
+ * src/app/theme.ts writes it into each prerendered page and checks that a system made from it
+ * answers exactly like a fresh one), and a dictionary made while a snapshot is offered under
+ * `Symbol.for('app.chakraTokens')` is filled from it: the tokens as built (what follows from a
+ * token's path left out), registered again, and Chakra's own views (CSS variables, categories,
+ * palettes) made from them, which is cheap; the transforms and references are not run again.
+ */
+function tokenSnapshots(code: string, fail: (message: string) => never): string {
+  if (!code.includes(BUILD)) fail(`${TOKENS} changed: update vite.chakra.ts (or remove it)`);
+  return code.replace(
+    BUILD,
+    `  registerTransform(...tokenTransforms);
+  registerMiddleware(...tokenMiddlewares);
+  const offered = globalThis[Symbol.for("app.chakraTokens")];
+  if (offered) restoreSnapshot(offered);
+  else {
+    registerTokens();
+    build();
+  }
+  dictionary.snapshot = takeSnapshot;
+  return dictionary;
+  // A token as the build made it, without what follows from its path: its name, category, prop,
+  // original path, condition and CSS variable are written only where they differ from the
+  // derived ones (null: the token has no such field).
+  function derived(path) {
+    return {
+      name: formatTokenName(path),
+      category: path[0],
+      prop: formatTokenName(path.slice(1)),
+      cssVar: formatCssVar(path, prefix),
+      originalPath: path,
+      condition: "base",
+    };
+  }
+  function derivedKeys() {
+    return ["category", "prop", "cssVar", "originalPath", "condition"];
+  }
+  // Function declarations only below: they are hoisted above the return.
+  function same(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+  function takeSnapshot() {
+    return allTokens.map((token) => {
+      const { name, value, originalValue, path, extensions, ...rest } = token;
+      if (Object.keys(rest).length) throw new Error("token snapshot: unknown field " + Object.keys(rest));
+      const d = derived(path);
+      const ext = { ...extensions };
+      for (const key of derivedKeys()) {
+        if (!(key in ext)) ext[key] = null;
+        else if (same(ext[key], d[key])) delete ext[key];
+      }
+      const out = { p: path, v: value, e: ext };
+      if (!same(originalValue, value)) out.o = originalValue;
+      if (name !== d.name) out.n = name;
+      return out;
+    });
+  }
+  function restoreSnapshot(snapshot) {
+    for (const { p: path, v: value, o, n, e } of snapshot) {
+      const d = derived(path);
+      const extensions = { ...e };
+      for (const key of derivedKeys()) {
+        if (!(key in e)) extensions[key] = d[key];
+        else if (e[key] === null) delete extensions[key];
+      }
+      registerToken({ value, originalValue: o === undefined ? value : o, name: n ?? d.name, path, extensions });
+    }
+    setupViews();
+  }
+}`,
+  );
 }

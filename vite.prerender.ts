@@ -4,9 +4,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { chakraLazyGlobalCss } from './vite.chakra';
 
 interface Renderer {
   render: (path: string) => Promise<{ html: string; head: string; styles: string }>;
+  tokenSnapshotTag: () => string;
   PRERENDERED: readonly string[];
   PAGE_DESCRIPTIONS: Record<string, string>;
   pageFile: (path: string) => string;
@@ -46,6 +48,8 @@ export function prerender({ define }: { define: Record<string, string> }): Plugi
         define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
         plugins: [
           react(),
+          // The same Chakra as the browser's: the token snapshot is taken from it.
+          chakraLazyGlobalCss(),
           {
             // No service worker where pages are built: the update prompt simply never shows.
             name: 'no-service-worker',
@@ -82,13 +86,15 @@ export function prerender({ define }: { define: Record<string, string> }): Plugi
       const pageTemplate = template
         .replace(entry[0], `<script type="module" src="/${loaderFile}"></script>`)
         .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+      const tokens = renderer.tokenSnapshotTag();
       for (const path of renderer.PRERENDERED) {
         const page = await renderer.render(path);
         const description = renderer.PAGE_DESCRIPTIONS[path] ?? '';
         let html = pageTemplate
           .replace(/<title>[^<]*<\/title>/, page.head)
           .replace('</head>', `${page.styles}</head>`)
-          .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+          .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
+          .replace('</body>', `${tokens}</body>`);
         if (description) {
           html = html.replace(
             /<meta name="description" content="[^"]*" \/>/,

@@ -47,6 +47,24 @@ const UNUSED_PALETTES = new Set(['yellow', 'teal', 'cyan', 'purple', 'pink']);
 const withoutUnusedPalettes = <T extends object>(colors: T): T =>
   Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
 
+// The site has one colour scheme (SPEC.md's): nothing ever sets Chakra's dark mode, yet every
+// semantic token carries a `_dark` value that Chakra registers as a second token and writes as a
+// second CSS variable on every page (some 75 tokens and 5 KB of each page's inline CSS). Only the
+// light value is kept.
+type TokenTree = { [key: string]: unknown };
+const isObject = (value: unknown): value is TokenTree =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+function lightOnly<T>(tree: T): T {
+  if (!isObject(tree)) return tree;
+  if ('value' in tree && isObject(tree.value) && ('_light' in tree.value || '_dark' in tree.value)) {
+    const rest = Object.entries(tree.value).filter(([key]) => key !== '_dark' && key !== '_light');
+    const { _light } = tree.value;
+    const value = rest.length ? Object.fromEntries(_light ? [...rest, ['_light', _light]] : rest) : _light;
+    return { ...tree, value } as T;
+  }
+  return Object.fromEntries(Object.entries(tree).map(([k, v]) => [k, lightOnly(v)])) as T;
+}
+
 // Chakra's tokens with only the recipes this app renders: the full default theme carries some
 // sixty component recipes and made the first load of / miss its 170 KB budget (bench/RESULTS.md).
 const themeSlice = defineConfig({
@@ -58,10 +76,10 @@ const themeSlice = defineConfig({
     breakpoints,
     keyframes,
     tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
-    semanticTokens: {
+    semanticTokens: lightOnly({
       ...semanticTokens,
       colors: withoutUnusedPalettes(semanticTokens.colors ?? {}),
-    },
+    }),
     textStyles,
     layerStyles,
     animationStyles,
@@ -121,7 +139,7 @@ const brand = defineConfig({
           focusRing: { value: '{colors.brand.500}' },
         },
         // Field errors at 12–14 px need 4.5:1 on white (WCAG AA): red.500 gave 3.76:1.
-        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
+        fg: { error: { value: '{colors.red.700}' } },
       },
     },
   },
@@ -129,14 +147,90 @@ const brand = defineConfig({
 
 let system: SystemContext | undefined;
 
+// Where a prerendered page keeps the snapshot of Chakra's token dictionary (vite.chakra.ts).
+export const TOKEN_SNAPSHOT_ID = 'chakra-tokens';
+const OFFERED = Symbol.for('app.chakraTokens');
+type Dictionary = SystemContext['tokens'] & { snapshot?: () => unknown };
+
+/** Chakra's system; with a snapshot of its token dictionary (built code only), not built again. */
+function makeSystem(snapshot?: unknown): SystemContext {
+  const slot = globalThis as { [OFFERED]?: unknown };
+  slot[OFFERED] = snapshot;
+  try {
+    return createSystem(defaultBaseConfig, themeSlice, brand);
+  } finally {
+    delete slot[OFFERED];
+  }
+}
+
+function pageSnapshot(): unknown {
+  if (typeof document === 'undefined') return undefined;
+  const text = document.getElementById(TOKEN_SNAPSHOT_ID)?.textContent;
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Chakra's system (tokens, conditions, recipes), made on first use rather than when the module is
  * evaluated: src/main.tsx makes it in a task of its own, so the phone's main thread is never held
- * for the script's evaluation and the system's construction at once.
+ * for the script's evaluation and the system's construction at once. On a prerendered page the
+ * token dictionary comes from the page (written by the build) instead of being computed again.
  */
 export function appSystem(): SystemContext {
-  system ??= createSystem(defaultBaseConfig, themeSlice, brand);
+  system ??= makeSystem(pageSnapshot());
   return system;
+}
+
+/**
+ * For the prerendered pages: the token dictionary as JSON, once a system made from it has been
+ * found to answer exactly like the one Chakra built (tokens, CSS variables, global CSS and every
+ * recipe's styles), so a change in Chakra can never make pages render differently; the build
+ * fails instead. Undefined where Chakra's code is not the patched build (tests, dev server).
+ */
+export function tokenSnapshotJson(): string | undefined {
+  const built = appSystem();
+  const snapshot = (built.tokens as Dictionary).snapshot?.();
+  if (snapshot === undefined) return undefined;
+  const json = JSON.stringify(snapshot);
+  const restored = makeSystem(JSON.parse(json));
+  const answers = (s: SystemContext) =>
+    stable([
+      s.tokens.allTokens,
+      [...s.tokens.tokenMap],
+      [...s.tokens.categoryMap].map(([key, map]) => [key, [...map]]),
+      [...s.tokens.cssVarMap].map(([key, map]) => [key, [...map]]),
+      [...s.tokens.colorPaletteMap].map(([key, map]) => [key, [...map]]),
+      [...s.tokens.flatMap],
+      s.getTokenCss(),
+      s.getGlobalCss(),
+      [...s.properties],
+      Object.keys(s._config.theme?.recipes ?? {}).map((key) => recipeStyles(s, key, false)),
+      Object.keys(s._config.theme?.slotRecipes ?? {}).map((key) => recipeStyles(s, key, true)),
+    ]);
+  if (answers(restored) !== answers(built)) {
+    throw new Error('Chakra token snapshot differs from the built dictionary (vite.chakra.ts)');
+  }
+  return json;
+}
+
+/** JSON with every object's keys in order: the same content compares equal. */
+const stable = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+
+/** A recipe's styles for its defaults and for each value of each variant, as CSS objects. */
+function recipeStyles(s: SystemContext, key: string, slots: boolean) {
+  const recipe = slots ? s.getSlotRecipe(key) : s.getRecipe(key);
+  const fn = (slots ? s.sva(recipe) : s.cva(recipe)) as unknown as (props: object) => unknown;
+  const variants = Object.entries((recipe as { variants?: Record<string, object> }).variants ?? {});
+  return [
+    fn({}),
+    ...variants.flatMap(([name, values]) => Object.keys(values).map((v) => fn({ [name]: v }))),
+  ];
 }
 
 /**
