@@ -439,11 +439,27 @@ async function sync() {
     '| queued quotes | seconds to deliver all | per item ms |',
     '|---:|---:|---:|',
   );
+  // A server of its own, with the e-mail job not running: its four lanes send for 50 s of every
+  // minute, so they overlapped the long runs (5,000 takes a minute) and not the short one (200
+  // takes 2 s), and the local mail sink parsing thousands of e-mails shares these two cores with
+  // the browser. The outbox's drain is what is measured here; mail has its own budget above.
+  const syncDir = mkdtempSync(join(tmpdir(), 'bench-sync-'));
+  const target = await startPocketBase({
+    port: await freePort(),
+    dataDir: syncDir,
+    env: {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+      PB_RATE_LIMITS: 'off',
+      MAIL_QUEUE_SCHEDULE: '0 0 1 1 *',
+    },
+    accounts: { staff: STAFF, client: CLIENT },
+  });
   const browser = await launch();
   const results = [];
   try {
     for (const n of [200, 1000, 5000]) {
-      const context = await browser.newContext({ baseURL: url });
+      const context = await browser.newContext({ baseURL: target.url });
       const page = await context.newPage();
       await page.goto('/');
       await page.waitForFunction(async () =>
@@ -486,7 +502,7 @@ async function sync() {
       const started = Date.now();
       await context.setOffline(false);
       for (;;) {
-        const stored = await server.admin(
+        const stored = await target.admin(
           `/api/collections/quotes/records?perPage=1&filter=${encodeURIComponent(`senderName~"${tag}"`)}`,
         );
         if (stored.totalItems >= n) break;
@@ -500,11 +516,14 @@ async function sync() {
     }
   } finally {
     await browser.close();
+    await target.stop();
+    rmSync(syncDir, { recursive: true, force: true });
   }
   const [a, ...larger] = results;
   const perItem = (r) => r.seconds / r.n;
   lines.push(
     '',
+    '- On a server of its own with the e-mail job paused (it sends for 50 s of each minute, so it overlapped only the longer runs; mail has its own budget under load).',
     `- 200 delivered in ${a.seconds.toFixed(2)} s (budget < ${BUDGET.sync200Seconds} s) ${check(a.seconds < BUDGET.sync200Seconds, `sync of 200 took ${a.seconds.toFixed(1)} s`)}`,
   );
   for (const b of larger) {
