@@ -271,22 +271,29 @@ function send(app, item) {
  * two runs at once never send one twice, and a slow or hung send is never started again.
  */
 function drain(app, withNewRequests) {
-  // Only one of the parallel senders renders new requests: the others would only wait on it.
-  if (withNewRequests) enqueueNew(app);
   const instance = instanceId(app);
   // Batch after batch until nothing is due, for at most 50 s: a minute's run ends before the next.
   const deadline = Date.now() + 50 * 1000;
   // What was due when the run started: one that fails now waits for a later run.
   const now = isoNow();
+  const DUE =
+    "(status = 'pending' || (status = 'failed' && nextAt <= {:now}) || (status = 'sending' && claim != {:instance}))";
+  const findDue = (purpose, limit) =>
+    limit <= 0
+      ? []
+      : app.findRecordsByFilter('mail_queue', DUE + ' && ' + purpose, 'created', limit, 0, {
+          now,
+          instance,
+        });
   while (Date.now() < deadline) {
-    const due = app.findRecordsByFilter(
-      'mail_queue',
-      "status = 'pending' || (status = 'failed' && nextAt <= {:now}) || (status = 'sending' && claim != {:instance})",
-      'created',
-      50,
-      0,
-      { now, instance },
-    );
+    // Only one of the parallel senders renders new requests (the others would only wait on it),
+    // and it does so before every batch: a request that arrives while a burst is being sent goes
+    // out in this run, not a minute later.
+    if (withNewRequests) enqueueNew(app);
+    // The company's e-mails before the requesters' confirmations and the 'Avise-me' notices: a
+    // request nobody at the company has seen is the one that costs.
+    const first = findDue("purpose = 'company'", 50);
+    const due = first.concat(findDue("purpose != 'company'", 50 - first.length));
     let sent = 0;
     for (const item of due) {
       if (Date.now() >= deadline) break;
@@ -309,8 +316,9 @@ function drain(app, withNewRequests) {
       send(app, item);
       sent++;
     }
-    // Nothing left, or every due one failed again (it waits for its next time) or is another run's.
-    if (due.length < 50 || sent === 0) break;
+    // Nothing sent (nothing due, or every due one failed again and waits for its next time, or is
+    // another run's); or a short batch, except for the sender that looks for new requests again.
+    if (sent === 0 || (due.length < 50 && !withNewRequests)) break;
   }
 }
 

@@ -263,3 +263,34 @@ describe('customers hear from us', () => {
     expect(String(mail!.html)).toContain(`A solicitação de coleta nº ${number} foi recebida.`);
   });
 });
+
+describe('in a burst, the company hears first', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    // This test alone runs the queue, so it sees one run's order of sending.
+    stack = await startStack({ MAIL_QUEUE_SCHEDULE: '0 0 31 2 *' }, { mailClock: false });
+  });
+  afterAll(() => stack?.stop());
+
+  it("every waiting request's company e-mail goes before the requesters' confirmations", async () => {
+    const names = ['Rajada Um', 'Rajada Dois', 'Rajada Três'];
+    for (const name of names) await createQuote(stack, name);
+    await runQueue(stack);
+    const mails = await stack.sink.waitFor(
+      (m) => names.some((name) => String(m.html).includes(name)),
+      6,
+      20_000,
+    );
+    const kinds = mails.map((m) =>
+      m.subject === 'Solicitação de Cotação' ? 'empresa' : 'confirmação',
+    );
+    expect(kinds).toEqual([
+      'empresa',
+      'empresa',
+      'empresa',
+      'confirmação',
+      'confirmação',
+      'confirmação',
+    ]);
+  });
+});
