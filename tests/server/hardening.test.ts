@@ -63,15 +63,16 @@ describe('with the defaults', () => {
       (await stack.admin('/api/logs?perPage=500&sort=-created')).items as {
         data: { url?: string; status?: number };
       }[];
-    // The lookup is logged (the log is written in batches), without its number.
+    // An answered lookup leaves no row at all (no number, no IP); refusals below are logged.
+    expect((await call(stack.url, '/api/rastreio/99999999999')).status).toBe(404);
     await expect
-      .poll(
-        async () =>
-          (await logs()).filter((l) => (l.data.url ?? '').startsWith('/api/rastreio/')).length,
-        { timeout: 15_000 },
-      )
+      .poll(async () => (await logs()).filter((l) => l.data.status === 404).length, {
+        timeout: 15_000,
+      })
       .toBeGreaterThan(0);
+    expect((await logs()).filter((l) => l.data.status === 200)).toEqual([]);
     expect(JSON.stringify(await logs())).not.toContain('52998224725');
+    expect(JSON.stringify(await logs())).not.toContain('99999999999');
 
     // Refused by the rate limit: the answer is Portuguese, and the refusals are logged without
     // the number either (PocketBase logs every error).
