@@ -1,5 +1,5 @@
 import type { SubmissionKind } from '../domain/submissions';
-import { submit, type SubmitOutcome } from '../lib/outbox';
+import type { SubmitOutcome } from '../lib/outbox';
 import { DEVICE_FULL, isQuotaError } from '../lib/storage';
 import { toaster } from './toaster';
 import type { Problems, SubmitContext } from './use-rules-form';
@@ -70,6 +70,9 @@ export async function sendForm(
   // Sent as typed: the server reads the numbers with the same domain parsers (and prices quotes).
   let outcome: SubmitOutcome;
   try {
+    // The outbox (the device's database, the server's client) loads with the first submit, or
+    // before it when the browser is idle (the header's badge): a form page goes live without it.
+    const { submit } = await import('../lib/outbox');
     outcome = await submit(kind, values, undefined, context.replaces);
   } catch (error) {
     // Not even stored on the device (a full disk): the form keeps everything that was typed.

@@ -5,7 +5,7 @@ import type { ObjectSchema } from 'yup';
 import { REQUIRED, type FieldErrors, type FieldRule } from '../domain/fields';
 import type { FormValues } from '../domain/schemas';
 import type { SubmissionKind } from '../domain/submissions';
-import { db, type OutboxItem } from '../lib/db';
+import type { OutboxItem } from '../lib/db';
 import { scrollToFirstError } from './form-fields';
 
 /** What a page does with a valid form, and how it hands the outcome back. */
@@ -101,7 +101,9 @@ export function useRulesForm({
   useEffect(() => {
     if (!reopenId) return;
     let cancelled = false;
-    void db.outbox.get(reopenId).then((item) => {
+    // The device's database loads only for this: a form page goes live without it.
+    void import('../lib/db').then(async ({ db }) => {
+      const item = await db.outbox.get(reopenId);
       if (cancelled || !item || item.kind !== kind || item.state === 'sent') return;
       replaces.current = item.id;
       void setValues(asValues(initialValues, item.payload), false).then(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { inIdleSteps } from './idle';
 
 const never = () => () => {};
@@ -25,7 +25,9 @@ export function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (!hydrated || idle) return;
-    return inIdleSteps([() => setIdle(true)]);
+    // As a transition: what mounts then (the outbox badge, the update prompt) renders in slices
+    // the browser can interrupt, not in one task.
+    return inIdleSteps([() => startTransition(() => setIdle(true))]);
   }, [hydrated, idle]);
   return idle;
 }
