@@ -12,10 +12,16 @@ const loadToaster = () => import('../components/toaster-view');
 const Toaster = lazy(loadToaster);
 const stores = [topToaster, bottomToaster];
 
-// Whether a toast was ever created: from then on the toaster stays mounted.
+// Whether a toast was ever created: from then on the toaster stays mounted. The store tells its
+// subscribers before it counts the new toast, so the news itself is what marks it.
 let toasted = false;
 const subscribeToasts = (notify: () => void) => {
-  const offs = stores.map((store) => store.subscribe(notify));
+  const offs = stores.map((store) =>
+    store.subscribe((news?: { dismiss?: boolean }) => {
+      if (!news?.dismiss) toasted = true;
+      notify();
+    }),
+  );
   return () => offs.forEach((off) => off());
 };
 const anyToast = () => (toasted ||= stores.some((store) => store.getCount() > 0));
