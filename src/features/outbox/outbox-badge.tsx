@@ -19,8 +19,6 @@ import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
 import { discardItem, kindLabel, retryItem, takeDeliveredNotices } from '../../lib/outbox';
 import { keepStorage, storageState, type StorageState } from '../../lib/storage';
-import { startOutbox } from '../../lib/outbox-runner';
-import { startLookupRefresh } from '../../lib/lookups';
 import { useThrottledQuery } from '../../lib/use-throttled-query';
 import { inIdleSteps } from '../../lib/idle';
 
@@ -138,8 +136,17 @@ export default function OutboxBadge() {
   const open = openOn === pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   // The outbox's first pass, then 'Meus rastreios' refreshed on the same occasions (app start,
-  // back online): each in a quiet moment after the badge's own counts, not all in one task.
-  useEffect(() => inIdleSteps([startOutbox, startLookupRefresh]), []);
+  // back online): each in a quiet moment after the badge's own counts, and each with its code
+  // (the server's client among it) evaluated then, not all in one task.
+  useEffect(
+    () =>
+      inIdleSteps([
+        () => void import('../../lib/outbox-runner').then(({ startOutbox }) => startOutbox()),
+        () =>
+          void import('../../lib/lookups').then(({ startLookupRefresh }) => startLookupRefresh()),
+      ]),
+    [],
+  );
   // Counts for the badge, at most twice a second; the items themselves only while the panel is
   // open. Recounting a long queue on every write made delivering thousands grow quadratically.
   const pending = useThrottledQuery(
