@@ -8,15 +8,7 @@ import { SUBMISSION_KINDS } from '../domain/submissions';
 import { trackingRowOf, type TrackingChange } from '../domain/tracking-changes';
 import { db, keepNewerRow, type OutboxItem, type OutboxKind } from './db';
 import { keepStorage } from './storage';
-import type { ClientResponseError } from './pocketbase';
-
-// The server's client (PocketBase SDK) is loaded with the first send, in a task of its own: the
-// outbox's counts and panel (the header's badge) need only the device's database.
-type Api = typeof import('./pocketbase');
-let api: Api | undefined;
-const loadApi = async (): Promise<Api> => (api ??= await import('./pocketbase'));
-const isResponseError = (error: unknown): error is ClientResponseError =>
-  api !== undefined && error instanceof api.ClientResponseError;
+import { ClientResponseError, fieldMessages, visitorApi } from './pocketbase';
 
 /** How each kind is named to a person (submissions: from the domain's catalogue of kinds). */
 export const kindLabel = (kind: OutboxKind) =>
@@ -95,7 +87,7 @@ async function claim(id: string): Promise<OutboxItem | null> {
 }
 
 function messageOf(error: unknown): string {
-  if (isResponseError(error)) {
+  if (error instanceof ClientResponseError) {
     if (error.status === 0) return 'Sem conexão com o servidor.';
     return error.response?.message || error.message;
   }
@@ -118,7 +110,7 @@ function delivered(item: OutboxItem, result: Record<string, unknown>) {
  * 'Avise-me': the server answers the same for every number and sends the confirmation e-mail;
  * asking again for the same number and address is harmless, so a retry needs no id.
  */
-async function sendFollow({ visitorApi }: Api, item: OutboxItem, headers: Record<string, string>) {
+async function sendFollow(item: OutboxItem, headers: Record<string, string>) {
   const answer = (await visitorApi.send(FOLLOWS_PATH, {
     method: 'POST',
     body: item.payload,
@@ -129,11 +121,7 @@ async function sendFollow({ visitorApi }: Api, item: OutboxItem, headers: Record
 }
 
 /** A visitor's submission: created under the id made on the device. */
-async function sendSubmission(
-  { visitorApi }: Api,
-  item: OutboxItem,
-  headers: Record<string, string>,
-) {
+async function sendSubmission(item: OutboxItem, headers: Record<string, string>) {
   const kind = item.kind as keyof typeof SUBMISSION_KINDS;
   const answer = await visitorApi
     .collection(SUBMISSION_KINDS[kind].collection)
@@ -146,11 +134,7 @@ async function sendSubmission(
  * onto the device's list in the same transaction that marks the item sent, so the row never
  * flickers back; a number the server already had under another id takes the later changes along.
  */
-async function sendTrackingChange(
-  { visitorApi }: Api,
-  item: OutboxItem,
-  headers: Record<string, string>,
-) {
+async function sendTrackingChange(item: OutboxItem, headers: Record<string, string>) {
   const { change, photo } = item.payload as unknown as TrackingPayload;
   let body: FormData | Record<string, unknown> = { ...change };
   if (photo) {
@@ -205,13 +189,12 @@ async function send(item: OutboxItem): Promise<void> {
   const headers: Record<string, string> = {};
   if (item.token) headers.Authorization = item.token;
   try {
-    const pb = await loadApi();
-    if (item.kind === 'tracking') await sendTrackingChange(pb, item, headers);
-    else if (item.kind === 'follow') await sendFollow(pb, item, headers);
-    else await sendSubmission(pb, item, headers);
+    if (item.kind === 'tracking') await sendTrackingChange(item, headers);
+    else if (item.kind === 'follow') await sendFollow(item, headers);
+    else await sendSubmission(item, headers);
   } catch (error) {
-    const status = isResponseError(error) ? error.status : 0;
-    const data = (isResponseError(error) ? error.response?.data : undefined) as
+    const status = error instanceof ClientResponseError ? error.status : 0;
+    const data = (error instanceof ClientResponseError ? error.response?.data : undefined) as
       Record<string, { code?: string; message?: string }> | undefined;
     if (status === 400 && data?.id?.code === 'validation_not_unique') {
       // The same id reached the server twice at once (another tab or the worker, racing past the
@@ -230,7 +213,7 @@ async function send(item: OutboxItem): Promise<void> {
       });
     } else if (status === 400 || (status === 404 && item.kind === 'tracking')) {
       // Refused, or (404) a change to a number deleted meanwhile: kept with the server's words.
-      const fieldErrors = (await loadApi()).fieldMessages(error);
+      const fieldErrors = fieldMessages(error);
       await db.outbox.update(item.id, {
         state: 'failed',
         lastError: messageOf(error),

@@ -72,3 +72,13 @@ describe('the production precache list', () => {
     console.log(`precache: ${entries.length} entries, ${(total / 1024).toFixed(1)} KiB`);
   });
 });
+
+describe('the service worker script', () => {
+  it('is a classic script: nothing in it needs a module (import.meta, import())', () => {
+    // Registered as a classic worker; one `import.meta` (Vite's preload helper for a dynamic import
+    // in code the worker shares with the pages) made it fail to evaluate, and nothing worked offline.
+    const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
+    expect(sw).not.toMatch(/\bimport\.meta\b/);
+    expect(sw).not.toMatch(/\bimport\(\s*["'`]/);
+  });
+});
