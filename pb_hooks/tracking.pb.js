@@ -6,14 +6,10 @@ routerAdd('GET', '/api/rastreio/{number}', (e) => {
   if (!/^[0-9]{1,32}$/.test(number)) {
     throw new BadRequestError('Use apenas números no número de rastreio.');
   }
-  let record;
-  try {
-    record = e.app.findFirstRecordByData('tracking', 'number', number);
-  } catch (_) {
-    throw new NotFoundError('Número de rastreio não encontrado');
-  }
+  const view = require(`${__hooks}/lib/tracking.js`).lookUp(e.app, number);
+  if (!view) throw new NotFoundError('Número de rastreio não encontrado');
   e.response.header().set('Cache-Control', 'no-store');
-  return e.json(200, require(`${__hooks}/lib/tracking.js`).publicView(record));
+  return e.json(200, view);
 });
 
 /** One change made on a staff phone, sent from its outbox (see src/domain/tracking-changes.ts). */
