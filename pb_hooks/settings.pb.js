@@ -43,13 +43,11 @@ onBootstrap((e) => {
   const appUrl = cfg.env('APP_URL', '');
   if (appUrl) settings.meta.appURL = appUrl;
 
-  // Request logs: what went wrong (refused and failed requests, the server's own warnings and
-  // errors) kept a week, and (see middleware.pb.js) no tracking number in them. Every successful
-  // request was logged too: a row with the visitor's IP for each lookup, and under steady traffic
-  // the growing log table made the slowest lookups slower by the minute (bench: p99 15 -> 25 ms in
-  // 40 s). LOG_MIN_LEVEL=0 logs every request again (README).
+  // Request logs kept a week, and (see middleware.pb.js) no tracking number in them; an answered
+  // public lookup is not logged at all (tracking.pb.js). LOG_MIN_LEVEL=4 keeps only warnings and
+  // errors (README).
   settings.logs.maxDays = Number(cfg.env('LOG_DAYS', '7'));
   settings.logs.logIP = true;
-  settings.logs.minLevel = Number(cfg.env('LOG_MIN_LEVEL', '4'));
+  settings.logs.minLevel = Number(cfg.env('LOG_MIN_LEVEL', '0'));
   e.app.save(settings);
 });

@@ -1,16 +1,26 @@
 /// <reference path="../pocketbase/pb_data/types.d.ts" />
 
-/** Public lookup: the stages of one exact number, and nothing else about the record. */
-routerAdd('GET', '/api/rastreio/{number}', (e) => {
-  const number = e.request.pathValue('number');
-  if (!/^[0-9]{1,32}$/.test(number)) {
-    throw new BadRequestError('Use apenas números no número de rastreio.');
-  }
-  const view = require(`${__hooks}/lib/tracking.js`).lookUp(e.app, number);
-  if (!view) throw new NotFoundError('Número de rastreio não encontrado');
-  e.response.header().set('Cache-Control', 'no-store');
-  return e.json(200, view);
-});
+/**
+ * Public lookup: the stages of one exact number, and nothing else about the record. An answered
+ * lookup leaves no row in the request log (refusals still do): a row with the visitor's IP for
+ * each, often a CPF's, and under steady traffic the growing log made the slowest lookups slower by
+ * the minute (p99 at 500 req/s 15 -> 21 -> 25 ms over three runs; 10-12 ms without).
+ */
+routerAdd(
+  'GET',
+  '/api/rastreio/{number}',
+  (e) => {
+    const number = e.request.pathValue('number');
+    if (!/^[0-9]{1,32}$/.test(number)) {
+      throw new BadRequestError('Use apenas números no número de rastreio.');
+    }
+    const view = require(`${__hooks}/lib/tracking.js`).lookUp(e.app, number);
+    if (!view) throw new NotFoundError('Número de rastreio não encontrado');
+    e.response.header().set('Cache-Control', 'no-store');
+    return e.json(200, view);
+  },
+  $apis.skipSuccessActivityLog(),
+);
 
 /** One change made on a staff phone, sent from its outbox (see src/domain/tracking-changes.ts). */
 routerAdd(
