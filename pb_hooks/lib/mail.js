@@ -290,10 +290,12 @@ function drain(app, withNewRequests) {
     // and it does so before every batch: a request that arrives while a burst is being sent goes
     // out in this run, not a minute later.
     if (withNewRequests) enqueueNew(app);
-    // The company's e-mails before the requesters' confirmations and the 'Avise-me' notices: a
-    // request nobody at the company has seen is the one that costs.
-    const first = findDue("purpose = 'company'", 50);
-    const due = first.concat(findDue("purpose != 'company'", 50 - first.length));
+    // New company e-mails before the requesters' confirmations and the 'Avise-me' notices: a
+    // request nobody at the company has seen is the one that costs. Retries take their turn with
+    // the rest, so a mail server that keeps failing them never holds up everyone else's.
+    const first = findDue("(purpose = 'company' && status = 'pending')", 50);
+    const rest = findDue("(purpose != 'company' || status != 'pending')", 50 - first.length);
+    const due = first.concat(rest);
     let sent = 0;
     for (const item of due) {
       if (Date.now() >= deadline) break;
