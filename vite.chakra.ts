@@ -16,7 +16,9 @@ export function chakraLazyGlobalCss(): Plugin {
     name: 'chakra-lazy-global-css',
     apply: 'build',
     transform(code, id) {
-      if (id.replaceAll('\\', '/').endsWith(TOKENS)) return tokenSnapshots(code, this.error);
+      if (id.replaceAll('\\', '/').endsWith(TOKENS)) {
+        return tokenSnapshots(code, (message) => this.error(message));
+      }
       if (!id.replaceAll('\\', '/').endsWith(SYSTEM)) return null;
       if (!code.includes(EAGER) || !code.includes(FIELD)) {
         this.error(`${SYSTEM} changed: update vite.chakra.ts (or remove it)`);

@@ -94,7 +94,7 @@ export function prerender({ define }: { define: Record<string, string> }): Plugi
           .replace(/<title>[^<]*<\/title>/, page.head)
           .replace('</head>', `${page.styles}</head>`)
           .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
-          .replace('</body>', `${tokens}</body>`);
+          .replace('</body>', () => `${tokens}</body>`);
         if (description) {
           html = html.replace(
             /<meta name="description" content="[^"]*" \/>/,

@@ -119,8 +119,10 @@ try {
 
   if (wants('bytes')) bytes();
   if (wants('lighthouse')) await lighthouse();
-  if (wants('load')) await load();
+  // The sync before the load test: that test's flood leaves thousands of requests whose e-mails
+  // the main server then renders and sends for minutes, on these same two cores.
   if (wants('sync')) await sync();
+  if (wants('load')) await load();
   if (wants('simulator')) await simulator();
   if (wants('staff')) await staff();
 
@@ -451,13 +453,14 @@ async function sync() {
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtpPort),
       PB_RATE_LIMITS: 'off',
-      MAIL_QUEUE_SCHEDULE: '0 0 1 1 *',
+      MAIL_QUEUE_SCHEDULE: '0 0 31 2 *', // never
     },
     accounts: { staff: STAFF, client: CLIENT },
   });
-  const browser = await launch();
+  let browser;
   const results = [];
   try {
+    browser = await launch();
     for (const n of [200, 1000, 5000]) {
       const context = await browser.newContext({ baseURL: target.url });
       const page = await context.newPage();
@@ -515,7 +518,7 @@ async function sync() {
       await context.close();
     }
   } finally {
-    await browser.close();
+    await browser?.close().catch(() => undefined);
     await target.stop();
     rmSync(syncDir, { recursive: true, force: true });
   }

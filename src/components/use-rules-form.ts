@@ -101,7 +101,7 @@ export function useRulesForm({
   useEffect(() => {
     if (!reopenId) return;
     let cancelled = false;
-    // The device's database loads only for this: a form page goes live without it.
+    // The device's database loads only for this: the quote and urgent pages go live without it.
     void import('../lib/db').then(async ({ db }) => {
       const item = await db.outbox.get(reopenId);
       if (cancelled || !item || item.kind !== kind || item.state === 'sent') return;

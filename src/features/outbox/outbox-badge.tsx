@@ -136,14 +136,19 @@ export default function OutboxBadge() {
   const open = openOn === pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   // The outbox's first pass, then 'Meus rastreios' refreshed on the same occasions (app start,
-  // back online): each in a quiet moment after the badge's own counts, and each with its code
-  // (the server's client among it) evaluated then, not all in one task.
+  // back online): each in a quiet moment after the badge's own counts, not all in one task. A chunk
+  // that fails to load is tried again the next time the app starts.
   useEffect(
     () =>
       inIdleSteps([
-        () => void import('../../lib/outbox-runner').then(({ startOutbox }) => startOutbox()),
         () =>
-          void import('../../lib/lookups').then(({ startLookupRefresh }) => startLookupRefresh()),
+          void import('../../lib/outbox-runner')
+            .then(({ startOutbox }) => startOutbox())
+            .catch((error: unknown) => console.error(error)),
+        () =>
+          void import('../../lib/lookups')
+            .then(({ startLookupRefresh }) => startLookupRefresh())
+            .catch((error: unknown) => console.error(error)),
       ]),
     [],
   );
