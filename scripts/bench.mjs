@@ -410,7 +410,9 @@ async function load() {
 }
 
 /** A pause for the server to finish what the previous run left (its batched request log). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5000));
+function settle() {
+  return new Promise((resolve) => setTimeout(resolve, 5000));
+}
 
 /** Delete every e-mail still waiting in the queue (superuser API), a page at a time. */
 async function purgeMailQueue() {
