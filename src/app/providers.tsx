@@ -1,6 +1,6 @@
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { bottomToaster, topToaster } from '../components/toaster';
+import { toasters } from '../components/toaster';
 import { useIdle } from '../lib/use-hydrated';
 
 // Toasts only ever appear after something happens. Their code is fetched when the browser is idle
@@ -10,7 +10,7 @@ import { useIdle } from '../lib/use-hydrated';
 // phone, at a moment nobody was waiting for a toast.
 const loadToaster = () => import('../components/toaster-view');
 const Toaster = lazy(loadToaster);
-const stores = [topToaster, bottomToaster];
+const stores = toasters;
 
 // Whether a toast was ever created: from then on the toaster stays mounted. The store tells its
 // subscribers before it counts the new toast, so the news itself is what marks it.

@@ -1,5 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
-import { bottomToaster, topToaster } from './toaster';
+import { toasters } from './toaster';
 
 // White text needs 4.5:1 on the toast (WCAG AA): Chakra's green.solid and orange.solid give
 // 3.3:1 and 3.6:1, and its description is dimmed to 80 %. The 700 shades give 5:1 and more.
@@ -13,7 +13,7 @@ const readable = {
 export default function Toaster() {
   return (
     <Portal>
-      {[topToaster, bottomToaster].map((toaster, i) => (
+      {toasters.map((toaster, i) => (
         <ChakraToaster key={i} toaster={toaster} insetInline={{ mdDown: '4' }}>
           {(toast) => (
             <Toast.Root width={{ md: 'md' }} css={readable} data-testid="toast">

@@ -10,6 +10,8 @@ export const topToaster = createToaster({
   ...options,
 });
 export const bottomToaster = createToaster({ placement: 'bottom', ...options });
+/** Both stores: the view renders each, and the app mounts the view with the first toast of either. */
+export const toasters = [topToaster, bottomToaster] as const;
 
 type ToastOptions = Parameters<typeof topToaster.create>[0];
 
