@@ -68,6 +68,9 @@ function fieldErrors(errors) {
   return data;
 }
 
+/** Fields PocketBase itself keeps on every record. */
+const SYSTEM_FIELDS = ['id', 'created', 'updated'];
+
 function handleCreate(e) {
   const def = domain.kindOfCollection(e.collection.name);
   if (!def) return e.next();
@@ -83,25 +86,38 @@ function handleCreate(e) {
   if (!prepared.ok) {
     throw new BadRequestError('Confira os campos destacados.', fieldErrors(prepared.errors));
   }
+  // PocketBase has already copied every field of the body onto the record: whatever the sender
+  // may not write (who handled it, when it was anonymized, the e-mail's state, a price, a number)
+  // goes back to empty, and only what the domain prepared is kept.
+  const names = e.collection.fields.fieldNames();
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    if (SYSTEM_FIELDS.indexOf(name) === -1 && !(name in prepared.record)) e.record.set(name, null);
+  }
   for (const name in prepared.record) e.record.set(name, prepared.record[name]);
-  // Mail state belongs to the server alone.
-  e.record.set('mailStatus', 'pending');
-  e.record.set('mailAttempts', 0);
-  e.record.set('mailError', '');
-  e.record.set('mailSentAt', '');
-  e.record.set('mailNextAt', '');
-
   // Stored with mailStatus 'pending': the mail job renders and sends its e-mails from there, so
   // the create does nothing more than check, price and store (mail is off the request path).
-  if (def.firstNumber === undefined) return e.next();
+  e.record.set('mailStatus', 'pending');
+  e.record.set('mailAttempts', 0);
 
   // One transaction: the request and its number (first one, then +1, unique across devices even
-  // when created at once) are stored together or not at all.
+  // when created at once) are stored together or not at all, and only if the collection's create
+  // rule lets this sender in (checked on the stored row, as PocketBase's own create does).
   e.app.runInTransaction((txApp) => {
-    e.record.set('number', takeNumber(txApp, def));
-    e.app = txApp;
-    e.next();
+    if (def.firstNumber !== undefined) e.record.set('number', takeNumber(txApp, def));
+    try {
+      txApp.save(e.record);
+    } catch (err) {
+      throw new BadRequestError('Failed to create record.', err);
+    }
+    const rule = e.collection.createRule;
+    if (!e.hasSuperuserAuth() && !txApp.canAccessRecord(e.record, e.requestInfo(), rule)) {
+      throw new ForbiddenError('Sem permissão para enviar esta solicitação.');
+    }
   });
+  // The sender learns what a retry would: the id, when it was stored and its number, never the
+  // stored record with its e-mail state.
+  return e.json(200, receipt(e.record, def));
 }
 
 /**

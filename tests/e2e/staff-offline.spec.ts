@@ -14,11 +14,14 @@ test('a change on one phone reaches another without downloading the list; a dele
   const b = await staffPhoneReady(browser, baseURL!);
   const token = await signIn(stack.url, 'staff', STAFF);
   const number = String(Date.now()).slice(-9);
-  const created = await call(stack.url, '/api/collections/tracking/records', {
-    method: 'POST',
-    token,
-    body: { number, stages: [] },
-  });
+  const record = `offline${number.slice(-8)}`;
+  const change = (body: Record<string, unknown>) =>
+    call(stack.url, '/api/equipe/rastreios', {
+      method: 'POST',
+      token,
+      body: { record, number, at: new Date().toISOString(), ...body },
+    });
+  await change({ op: 'register' });
   await expect(trackingRow(b.page, number)).toBeVisible();
 
   // Realtime: B applies A's change without asking for the list again.
@@ -34,10 +37,7 @@ test('a change on one phone reaches another without downloading the list; a dele
   // again with no signal (the last list it had), and drops the number once it is back online.
   await b.context.setOffline(true);
   await b.page.close();
-  await call(stack.url, `/api/collections/tracking/records/${created.body.id}`, {
-    method: 'DELETE',
-    token,
-  });
+  await change({ op: 'delete' });
   await expect(trackingRow(a.page, number)).toHaveCount(0);
   // No server at all while B's new page opens: Chromium's offline emulation (and a route on the
   // context) can let a new page's first requests through, and then the deletion would arrive

@@ -171,7 +171,7 @@ test.describe('management', () => {
     const create = await request.post('/api/collections/tracking/records', {
       data: { number: '31337' },
     });
-    expect(create.status()).toBe(400);
+    expect(create.status()).toBe(403);
 
     await page.getByLabel('E-mail').fill(STAFF.email);
     await page.getByLabel('Senha').fill('senha-errada');

@@ -147,10 +147,10 @@ describe('errors a person can trigger', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Não encontrado.');
 
-    const badStages = await call(stackOf().url, '/api/collections/tracking/records', {
+    const badStages = await call(stackOf().url, '/api/equipe/rastreios', {
       method: 'POST',
       token,
-      body: { number: '77001', stages: ['9'] },
+      body: { op: 'register', record: 'etapaerrada0001', number: '77001', stage: 9, at: 'ontem' },
     });
     expect(badStages.status).toBe(400);
     expect(JSON.stringify(badStages.body)).not.toMatch(/Failed|Invalid|must be/);

@@ -40,24 +40,30 @@ describe('npm run staff', () => {
 
   it('says who registered a number and who marked each stage', async () => {
     const token = await signIn(stack.url, 'staff', { email: driver, password: driverPassword });
-    const created = await call(stack.url, '/api/collections/tracking/records', {
-      method: 'POST',
-      token,
-      body: { number: '5550001', stages: ['1'], registeredBy: 'Alguém', stage1By: 'Alguém' },
+    const at = () => new Date().toISOString();
+    const change = (auth: string, body: Record<string, unknown>) =>
+      call(stack.url, '/api/equipe/rastreios', { method: 'POST', token: auth, body });
+    const record = 'quemfez00000001';
+    const base = { record, number: '5550001' };
+    expect((await change(token, { ...base, op: 'register', at: at() })).status).toBe(200);
+    const marked = await change(token, {
+      ...base,
+      op: 'stage',
+      stage: 1,
+      set: true,
+      at: at(),
+      registeredBy: 'Alguém',
+      stage1By: 'Alguém',
     });
-    expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({
+    expect(marked.status).toBe(200);
+    expect(marked.body.record).toMatchObject({
       registeredBy: 'João Motorista',
       stage1By: 'João Motorista',
     });
 
     const office = await signIn(stack.url, 'staff', STAFF);
-    const updated = await call(stack.url, `/api/collections/tracking/records/${created.body.id}`, {
-      method: 'PATCH',
-      token: office,
-      body: { stages: ['1', '2'] },
-    });
-    expect(updated.body).toMatchObject({
+    const updated = await change(office, { ...base, op: 'stage', stage: 2, set: true, at: at() });
+    expect(updated.body.record).toMatchObject({
       registeredBy: 'João Motorista',
       stage1By: 'João Motorista',
       stage2By: 'Equipe',

@@ -1,0 +1,305 @@
+// Who may read and write what, seen from outside: a session that ends stops its live data at once,
+// and no write through the API can set a field its author does not own.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { EventSource } from 'eventsource';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBMISSION_KIND_LIST } from '../../src/domain/submissions';
+import { pickupPayload, quotePayload, urgentPayload } from '../support/payloads';
+import { call, CLIENT, signIn, STAFF, startStack, type Stack } from '../support/stack';
+
+const ROOT = join(import.meta.dirname, '../..');
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.stop());
+
+function staffCommand(...args: string[]) {
+  const r = spawnSync('node', ['scripts/staff.mjs', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, PORT: new URL(stack.url).port, PB_DATA_DIR: stack.dataDir },
+  });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout;
+}
+
+/**
+ * A raw realtime connection, as an attacker's script would hold it: subscribed with a staff token
+ * to everything staff may read. It records each event, and whether the server ended the stream.
+ */
+async function liveStream(token: string) {
+  const events: string[] = [];
+  let ended = false;
+  let clientId = '';
+  const source = new EventSource(`${stack.url}/api/realtime`);
+  await new Promise<void>((resolve, reject) => {
+    source.addEventListener('PB_CONNECT', (e) => {
+      if (clientId) return; // a reconnection: a new client nobody subscribed
+      clientId = JSON.parse((e as MessageEvent).data).clientId;
+      resolve();
+    });
+    source.onerror = () => {
+      if (clientId) ended = true;
+      else reject(new Error('realtime did not connect'));
+    };
+  });
+  const topics = ['quotes', 'urgent_requests', 'pickup_requests', 'tracking', 'mail_queue'];
+  for (const topic of topics) {
+    source.addEventListener(topic, (e) => events.push(`${topic}:${(e as MessageEvent).data}`));
+  }
+  const subscribed = await call(stack.url, '/api/realtime', {
+    method: 'POST',
+    token,
+    body: { clientId, subscriptions: topics },
+  });
+  expect(subscribed.status).toBe(204);
+  return {
+    events,
+    ended: () => ended,
+    close: () => source.close(),
+  };
+}
+
+async function newStaff(email: string) {
+  const out = staffCommand('add', email, 'Pessoa de Teste');
+  const password = /Senha inicial: (\S+)/.exec(out)![1];
+  return { email, password, token: await signIn(stack.url, 'staff', { email, password }) };
+}
+
+/** Something every staff subscriber hears about: a quote (and its e-mails in the queue). */
+async function somethingHappens() {
+  const res = await call(stack.url, '/api/collections/quotes/records', {
+    method: 'POST',
+    body: quotePayload({ senderName: 'Evento Ao Vivo' }),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('a session that ends stops its live data', () => {
+  it.each([
+    ['disabled with npm run staff', (email: string) => staffCommand('disable', email)],
+    [
+      'its password changed',
+      async (email: string) => {
+        const found = await stack.admin(
+          `/api/collections/staff/records?filter=${encodeURIComponent(`email="${email}"`)}`,
+        );
+        await stack.admin(`/api/collections/staff/records/${found.items[0].id}`, {
+          method: 'PATCH',
+          body: JSON.stringify({ password: 'nova-senha-9876', passwordConfirm: 'nova-senha-9876' }),
+        });
+      },
+    ],
+  ])('an account %s hears nothing more within a second', async (_, endSession) => {
+    const who = await newStaff(`ao-vivo-${Date.now()}@teste.example`);
+    const stream = await liveStream(who.token);
+    // An active colleague's stream: once it has heard of the next quote, so would the other one.
+    const control = await liveStream(await signIn(stack.url, 'staff', STAFF));
+    try {
+      // The stream works before: a staff account hears of a new quote.
+      await somethingHappens();
+      await expect.poll(() => stream.events.length, { timeout: 5000 }).toBeGreaterThan(0);
+
+      await endSession(who.email);
+      await expect.poll(() => stream.ended(), { timeout: 1000, interval: 50 }).toBe(true);
+      const heard = stream.events.length;
+      const controlHeard = control.events.length;
+      await somethingHappens();
+      await expect
+        .poll(() => control.events.length, { timeout: 5000 })
+        .toBeGreaterThan(controlHeard);
+      expect(stream.events.slice(heard)).toEqual([]);
+    } finally {
+      stream.close();
+      control.close();
+    }
+  });
+});
+
+interface Field {
+  name: string;
+  type: string;
+  values?: string[];
+  system?: boolean;
+}
+interface Collection {
+  name: string;
+  system: boolean;
+  fields: Field[];
+  createRule: string | null;
+  updateRule: string | null;
+  deleteRule: string | null;
+}
+
+/** A value a forger would slip in, of the field's own type, unlike anything the server sets. */
+function forged(field: Field): unknown {
+  switch (field.type) {
+    case 'number':
+      return 987654;
+    case 'bool':
+      return true;
+    case 'date':
+    case 'autodate':
+      return '2020-01-02 03:04:05.000Z';
+    case 'select':
+      return field.values![field.values!.length - 1];
+    case 'json':
+      return { forjado: true };
+    case 'relation':
+      return STAFF_ID; // a real account: the request would show as handled by that person
+    default:
+      return 'Forjado Pelo Visitante';
+  }
+}
+
+/** The id under which the test stack keeps its staff account. */
+const STAFF_ID = 'equipeprincipal';
+
+const VALID: Record<string, () => Record<string, unknown>> = {
+  quotes: quotePayload,
+  urgent_requests: urgentPayload,
+  pickup_requests: pickupPayload,
+};
+
+async function collections(): Promise<Collection[]> {
+  const all = (await stack.admin('/api/collections?perPage=200')).items as Collection[];
+  return all.filter((c) => !c.system && !c.name.startsWith('_'));
+}
+
+describe('no write through the API sets a field its author does not own', () => {
+  const authors = async () => ({
+    visitante: undefined,
+    cliente: await signIn(stack.url, 'clients', CLIENT),
+    equipe: await signIn(stack.url, 'staff', STAFF),
+  });
+
+  it('creates keep only what the sender may write, and answer only a receipt', async () => {
+    const tokens = await authors();
+    for (const collection of await collections()) {
+      const kind = SUBMISSION_KIND_LIST.find((k) => k.collection === collection.name);
+      const writable = new Set(['id', ...(kind?.rules.map((r) => r.name) ?? [])]);
+      const owned = collection.fields.filter((f) => !writable.has(f.name) && !f.system);
+      for (const [who, token] of Object.entries(tokens)) {
+        const body: Record<string, unknown> = { ...(VALID[collection.name]?.() ?? {}) };
+        for (const f of owned) body[f.name] = forged(f);
+        const res = await call(stack.url, `/api/collections/${collection.name}/records`, {
+          method: 'POST',
+          token,
+          body,
+        });
+        const where = `${who} creating in ${collection.name}`;
+        if (res.status !== 200) {
+          expect(res.status, where).toBeGreaterThanOrEqual(400);
+          continue;
+        }
+        expect(Object.keys(res.body).sort(), where).toEqual(
+          kind?.firstNumber ? ['created', 'id', 'number'] : ['created', 'id'],
+        );
+        const stored = await stack.admin(
+          `/api/collections/${collection.name}/records/${res.body.id}`,
+        );
+        for (const f of owned) {
+          expect(stored[f.name], `${where}: ${f.name}`).not.toEqual(forged(f));
+        }
+      }
+    }
+  });
+
+  it('updates and deletes change only what their author owns', async () => {
+    const tokens = await authors();
+    for (const collection of await collections()) {
+      const kind = SUBMISSION_KIND_LIST.find((k) => k.collection === collection.name);
+      const list = await stack.admin(`/api/collections/${collection.name}/records?perPage=1`);
+      const record = list.items[0] as Record<string, unknown> | undefined;
+      if (!record) continue; // nothing stored there in this test (collections no API creates)
+      const path = `/api/collections/${collection.name}/records/${record.id}`;
+      for (const [who, token] of Object.entries(tokens)) {
+        const where = `${who} changing ${collection.name}`;
+        for (const f of collection.fields.filter((f) => !f.system && f.name !== 'id')) {
+          // Staff mark a request handled ('handled': true), and that is all anyone may change.
+          const res = await call(stack.url, path, {
+            method: 'PATCH',
+            token,
+            body: { [f.name]: forged(f) },
+          });
+          expect(res.status, `${where}: ${f.name}`).toBeGreaterThanOrEqual(400);
+        }
+        if (kind && who === 'equipe') {
+          const handled = await call(stack.url, path, {
+            method: 'PATCH',
+            token,
+            body: { handled: true, handledByName: 'Forjado Pelo Visitante' },
+          });
+          expect(handled.status, where).toBe(400);
+        } else if (collection.deleteRule === null || who !== 'equipe') {
+          const removed = await call(stack.url, path, { method: 'DELETE', token });
+          expect(removed.status, `${where}: delete`).toBeGreaterThanOrEqual(400);
+        }
+        const after = await stack.admin(path);
+        for (const f of collection.fields) {
+          if (f.name === 'updated') continue;
+          expect(after[f.name], `${where}: ${f.name}`).toEqual(record[f.name]);
+        }
+      }
+    }
+  });
+
+  it('tracking records change only through the staff route, which takes only a change', async () => {
+    const token = await signIn(stack.url, 'staff', STAFF);
+    const direct = await call(stack.url, '/api/collections/tracking/records', {
+      method: 'POST',
+      token,
+      body: { number: '4242001', stages: ['1'] },
+    });
+    expect(direct.status).toBeGreaterThanOrEqual(400);
+
+    const id = 'rotaforjada0001';
+    const registered = await call(stack.url, '/api/equipe/rastreios', {
+      method: 'POST',
+      token,
+      body: {
+        op: 'register',
+        record: id,
+        number: '4242002',
+        at: new Date().toISOString(),
+        followers: 50,
+        stage1At: '2020-01-02 03:04:05.000Z',
+        stages: ['1', '2', '3', '4'],
+        registeredBy: 'Forjado Pelo Visitante',
+        receiverName: 'Forjado Pelo Visitante',
+      },
+    });
+    expect(registered.status).toBe(200);
+    const stored = await stack.admin(`/api/collections/tracking/records/${id}`);
+    expect(stored).toMatchObject({
+      number: '4242002',
+      followers: 0,
+      stages: [],
+      stage1At: '',
+      registeredBy: 'Equipe',
+      receiverName: '',
+    });
+
+    for (const body of [
+      { number: '9999999' },
+      { followers: 0 },
+      { stage1At: '2020-01-02 03:04:05.000Z', stages: ['1'] },
+    ]) {
+      const patched = await call(stack.url, `/api/collections/tracking/records/${id}`, {
+        method: 'PATCH',
+        token,
+        body,
+      });
+      expect(patched.status).toBeGreaterThanOrEqual(400);
+    }
+    const removed = await call(stack.url, `/api/collections/tracking/records/${id}`, {
+      method: 'DELETE',
+      token,
+    });
+    expect(removed.status).toBeGreaterThanOrEqual(400);
+    expect((await stack.admin(`/api/collections/tracking/records/${id}`)).number).toBe('4242002');
+  });
+});
