@@ -45,6 +45,9 @@ onRecordUpdate((e) => {
   return e.next();
 }, 'tracking');
 
+// The collection's REST writes are closed to every account (staff change records through the route
+// above); these two keep a superuser's edits in the admin dashboard honest too.
+
 /** Digits only, with the message the management screen shows; the unique index catches races. */
 onRecordCreateRequest((e) => {
   const { checkField, TRACKING_NUMBER_RULE } = require(`${__hooks}/lib/generated/domain.cjs`);

@@ -1,26 +1,44 @@
 /// <reference path="../pb_data/types.d.ts" />
+// Every staff rule refuses a disabled account. An earlier migration meant to add that clause but
+// compared the rules with `===`, which never matches a rule read from a collection (a Go string
+// pointer), so only the mail queue's rule had it; here each rule is set outright.
+//
 // Tracking records change only through the staff route (POST /api/equipe/rastreios), which stamps
 // stage times and authors once and accepts only the fields a change may carry: the collection's
 // own create, update and delete rules are closed to every account (superusers excepted).
-// The mail queue's read rule also refuses a disabled staff account, like every other staff rule.
+//
 // PocketBase's default 'users' collection, which nothing here uses, let anyone sign up: it goes.
 
-const ACTIVE_STAFF = '@request.auth.collectionName = "staff" && @request.auth.disabled = false';
-const OPEN_TRACKING = ACTIVE_STAFF;
-const QUEUE_BEFORE = '@request.auth.collectionName = "staff" && source != "tracking_follows"';
+const STAFF = '@request.auth.collectionName = "staff"';
+const ACTIVE_STAFF = STAFF + ' && @request.auth.disabled = false';
+const REQUESTS = ['quotes', 'urgent_requests', 'pickup_requests'];
+const QUEUE_BEFORE = STAFF + ' && source != "tracking_follows"';
 const QUEUE_AFTER = ACTIVE_STAFF + ' && source != "tracking_follows"';
+
+function setRules(app, name, rules) {
+  const collection = app.findCollectionByNameOrId(name);
+  for (const rule in rules) collection[rule] = rules[rule];
+  app.save(collection);
+}
 
 migrate(
   (app) => {
-    const tracking = app.findCollectionByNameOrId('tracking');
-    tracking.createRule = null;
-    tracking.updateRule = null;
-    tracking.deleteRule = null;
-    app.save(tracking);
-    const queue = app.findCollectionByNameOrId('mail_queue');
-    queue.listRule = QUEUE_AFTER;
-    queue.viewRule = QUEUE_AFTER;
-    app.save(queue);
+    setRules(app, 'tracking', {
+      listRule: ACTIVE_STAFF,
+      viewRule: ACTIVE_STAFF,
+      createRule: null,
+      updateRule: null,
+      deleteRule: null,
+    });
+    for (const name of REQUESTS) {
+      setRules(app, name, {
+        listRule: ACTIVE_STAFF,
+        viewRule: ACTIVE_STAFF,
+        updateRule: ACTIVE_STAFF,
+        deleteRule: ACTIVE_STAFF,
+      });
+    }
+    setRules(app, 'mail_queue', { listRule: QUEUE_AFTER, viewRule: QUEUE_AFTER });
     try {
       app.delete(app.findCollectionByNameOrId('users'));
     } catch (_) {
@@ -28,14 +46,21 @@ migrate(
     }
   },
   (app) => {
-    const tracking = app.findCollectionByNameOrId('tracking');
-    tracking.createRule = OPEN_TRACKING;
-    tracking.updateRule = OPEN_TRACKING;
-    tracking.deleteRule = OPEN_TRACKING;
-    app.save(tracking);
-    const queue = app.findCollectionByNameOrId('mail_queue');
-    queue.listRule = QUEUE_BEFORE;
-    queue.viewRule = QUEUE_BEFORE;
-    app.save(queue);
+    setRules(app, 'tracking', {
+      listRule: STAFF,
+      viewRule: STAFF,
+      createRule: STAFF,
+      updateRule: STAFF,
+      deleteRule: STAFF,
+    });
+    for (const name of REQUESTS) {
+      setRules(app, name, {
+        listRule: STAFF,
+        viewRule: STAFF,
+        updateRule: STAFF,
+        deleteRule: STAFF,
+      });
+    }
+    setRules(app, 'mail_queue', { listRule: QUEUE_BEFORE, viewRule: QUEUE_BEFORE });
   },
 );

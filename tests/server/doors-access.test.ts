@@ -1,6 +1,7 @@
 // Who may read and write what, seen from outside: a session that ends stops its live data at once,
 // and no write through the API can set a field its author does not own.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +130,8 @@ interface Collection {
   name: string;
   system: boolean;
   fields: Field[];
+  listRule: string | null;
+  viewRule: string | null;
   createRule: string | null;
   updateRule: string | null;
   deleteRule: string | null;
@@ -301,5 +304,44 @@ describe('no write through the API sets a field its author does not own', () => 
     });
     expect(removed.status).toBeGreaterThanOrEqual(400);
     expect((await stack.admin(`/api/collections/tracking/records/${id}`)).number).toBe('4242002');
+  });
+});
+
+describe('docs/access.md', () => {
+  const ACTIVE_STAFF = '@request.auth.collectionName = "staff" && @request.auth.disabled = false';
+  /** Each rule the migrations use, in the words of the document. */
+  const WORDS = new Map<string | null, string>([
+    [null, 'nobody'],
+    ['', 'anyone'],
+    ['id = @request.auth.id', 'own account'],
+    ['@request.auth.collectionName = "clients"', 'corporate client'],
+    [ACTIVE_STAFF, 'active staff'],
+    [`${ACTIVE_STAFF} && source != "tracking_follows"`, 'active staff, except follows'],
+  ]);
+
+  it('states every collection rule the server applies', async () => {
+    const doc = readFileSync(join(ROOT, 'docs/access.md'), 'utf8');
+    const rows = new Map(
+      doc
+        .split('\n')
+        .filter((line) => /^\| [a-z_]+ /.test(line))
+        .map((line) =>
+          line
+            .split('|')
+            .slice(1, -1)
+            .map((cell) => cell.trim()),
+        )
+        .map(([name, ...rules]) => [name, rules] as const)
+        .filter(([name]) => name !== 'collection'), // the header
+    );
+    const actual = new Map<string, string[]>();
+    for (const c of await collections()) {
+      const rules = [c.listRule, c.viewRule, c.createRule, c.updateRule, c.deleteRule];
+      actual.set(
+        c.name,
+        rules.map((rule) => WORDS.get(rule) ?? `a rule docs/access.md does not name: ${rule}`),
+      );
+    }
+    expect(rows).toEqual(actual);
   });
 });
