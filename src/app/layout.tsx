@@ -1,15 +1,5 @@
-import {
-  Box,
-  Container,
-  Flex,
-  HStack,
-  IconButton,
-  Image,
-  Link,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { Box, Container, Flex, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { company } from '../config/company';
 import { accountNav, mainNav, paths, staffNav } from '../config/paths';
@@ -18,25 +8,10 @@ import { UntilLive } from '../components/until-live';
 import { useIdle } from '../lib/use-hydrated';
 import { InstallButton, InstallOffer, OfflineBanner, UpdatePrompt } from '../components/pwa';
 import { RouteErrorBoundary } from './error-screens';
+import { MobileNav } from './mobile-nav';
 
 // The outbox (Dexie, the PocketBase client) loads after the page: it is not needed to paint it.
 const OutboxBadge = lazy(() => import('../features/outbox/outbox-badge'));
-// The drawer (a dialog with focus trap) is only needed once someone opens the menu on a phone.
-const loadMobileDrawer = () => import('./mobile-drawer');
-const MobileDrawer = lazy(loadMobileDrawer);
-
-function MenuIcon() {
-  return (
-    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-      <path
-        d="M3 6h18M3 12h18M3 18h18"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
 
 function DesktopNav() {
   return (
@@ -60,37 +35,6 @@ function DesktopNav() {
         </NavLink>
       ))}
     </HStack>
-  );
-}
-
-function MobileNav() {
-  const { pathname } = useLocation();
-  // The drawer is open for the page it was opened on: any navigation (a link, back, forward) closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
-
-  return (
-    <Box hideFrom="md">
-      <IconButton
-        aria-label="Abrir menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        variant="ghost"
-        color="white"
-        _hover={{ bg: 'brand.700' }}
-        onClick={() => setOpen(true)}
-        // Fetch the drawer's code as soon as a finger is on the button.
-        onPointerDown={() => void loadMobileDrawer()}
-      >
-        <MenuIcon />
-      </IconButton>
-      {openOn !== null && (
-        <Suspense fallback={null}>
-          <MobileDrawer open={open} onOpenChange={setOpen} />
-        </Suspense>
-      )}
-    </Box>
   );
 }
 

@@ -127,4 +127,45 @@ test.describe('mobile navigation', () => {
       'page',
     );
   });
+
+  test('a menu tapped before the page is live opens at once, and works after', async ({
+    context,
+    baseURL,
+  }) => {
+    // A slow phone: the CPU slowed 4x, and the page's scripts held back until after the tap, so
+    // the tap surely lands on the prerendered HTML before anything is live.
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const held: (() => Promise<void>)[] = [];
+    let holding = true;
+    await page.route('**/assets/*.js', (route) =>
+      holding ? void held.push(() => route.continue()) : route.continue(),
+    );
+    await page.goto(`${baseURL}/servicos`, { waitUntil: 'commit' });
+
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText(
+      DRAWER_LINKS,
+    );
+    expect(held.length).toBeGreaterThan(0); // nothing of the app had run
+
+    // Once live, the open menu is the app's: closing, reopening and navigating behave as usual.
+    holding = false;
+    for (const release of held) await release();
+    await page.waitForFunction(() => !document.querySelector('main fieldset[disabled]'));
+    await expect(page.getByRole('button', { name: 'Abrir menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await drawer.getByRole('button', { name: 'Fechar menu' }).click();
+    await expect(drawer).toBeHidden();
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await drawer.getByRole('link', { name: 'Rastrear' }).click();
+    await expect(page).toHaveURL(/\/rastrear$/);
+    await expect(drawer).toBeHidden();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
 });
