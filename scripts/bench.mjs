@@ -25,11 +25,15 @@ const BUDGET = {
   lookupRate: 500,
   lookupVsViewRatio: 0.8,
   sync200Seconds: 10,
+  // Quote creation with 50 requesters at once: what the company needs on its busiest day.
+  createConcurrency: 50,
+  createRate: 500,
   createP50Ms: 20,
-  createVsViewRatio: 0.4,
+  createP99Ms: 100,
   mailSeconds: 90,
   mailPacedRate: 20,
   simulatorMs: 16,
+  menuFirstOpenMs: 200,
   staffFirstSyncSeconds: 5,
   staffIncrementalSeconds: 1,
   staffRealtimeMs: 300,
@@ -113,7 +117,7 @@ try {
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
     `- Versions: ${pbVersion}, ${chromeVersion}, lighthouse ${pkg('lighthouse')}, autocannon ${pkg('autocannon')}, react ${pkg('react')}, @chakra-ui/react ${pkg('@chakra-ui/react')}, vite ${pkg('vite')}`,
-    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes lighthouse load sync simulator staff\`).`,
+    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes lighthouse load sync simulator menu staff\`).`,
     '',
   );
 
@@ -124,6 +128,7 @@ try {
   if (wants('sync')) await sync();
   if (wants('load')) await load();
   if (wants('simulator')) await simulator();
+  if (wants('menu')) await menu();
   if (wants('staff')) await staff();
 
   lines.push(
@@ -361,9 +366,12 @@ async function load() {
     ascii,
     `${url}/api/collections/quotes/records`,
   ];
-  // Mail under steady traffic: quotes keep coming at a steady rate; one made at the end must have
-  // its e-mail at the company within the budget (the queue job runs every minute).
+  // Mail under steady traffic: quotes keep coming at a steady rate, and every one of them must
+  // have its e-mail at the company within the budget (the queue job runs every minute). The run
+  // lasts 10 s, so all of them out within (budget - 10 s) of its end means each within the budget.
   await settle();
+  const isCompanyMail = (m) => m.subject === 'Solicitação de Cotação';
+  const mailedBefore = sink.messages.filter(isCompanyMail).length;
   const pacedCreate = await autocannon([
     '-c',
     '5',
@@ -373,22 +381,30 @@ async function load() {
     String(BUDGET.mailPacedRate),
     ...createArgs,
   ]);
+  const pacedEnded = Date.now();
   lines.push(row(`quote creation at ${BUDGET.mailPacedRate} req/s`, pacedCreate));
-  const marker = `Marcador ${Date.now()}`;
-  const madeAt = Date.now();
-  await fetch(`${url}/api/collections/quotes/records`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...BENCH_QUOTE, senderName: marker }),
-  });
-  await sink.waitFor(
-    (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(marker),
-    1,
-    180_000,
+  const pacedQuotes = pacedCreate['2xx'];
+  await sink.waitFor(isCompanyMail, mailedBefore + pacedQuotes, 180_000).catch(() => undefined);
+  const mailedAll = sink.messages.filter(isCompanyMail).length - mailedBefore >= pacedQuotes;
+  const mailSeconds = (Date.now() - pacedEnded) / 1000 + 10;
+  // Creation with many requesters at once, paced a little above the budget so that the rate
+  // reached is the server's, not autocannon's ceiling.
+  await settle();
+  const create = await autocannon([
+    '-c',
+    String(BUDGET.createConcurrency),
+    '-d',
+    '10',
+    '-R',
+    String(Math.round(BUDGET.createRate * 1.05)),
+    ...createArgs,
+  ]);
+  lines.push(
+    row(
+      `quote creation, ${BUDGET.createConcurrency} requesters at once (validation, pricing, storage, e-mails queued)`,
+      create,
+    ),
   );
-  const mailSeconds = (Date.now() - madeAt) / 1000;
-  const create = await autocannon(['-c', '10', '-d', '10', ...createArgs]);
-  lines.push(row('quote creation (validation, pricing, storage, e-mails queued)', create));
   // The flood above queued thousands of e-mails; they are not part of what follows (the outbox
   // sync), so the queue is emptied here instead of being sent while the browser is measured.
   await purgeMailQueue();
@@ -400,11 +416,9 @@ async function load() {
   lines.push(
     `- Lookup throughput vs plain record view: ${(ratio * 100).toFixed(0)}% (budget ≥ ${BUDGET.lookupVsViewRatio * 100}%) ${check(ratio >= BUDGET.lookupVsViewRatio, `lookup/view ratio ${(ratio * 100).toFixed(0)}%`)}`,
   );
-  const createRatio = create.requests.average / maxView.requests.average;
   lines.push(
-    `- Quote creation p50: ${create.latency.p50} ms (budget < ${BUDGET.createP50Ms} ms) ${check(create.latency.p50 < BUDGET.createP50Ms && create.non2xx === 0, `create p50 ${create.latency.p50} ms`)}`,
-    `- Quote creation vs plain record view: ${(createRatio * 100).toFixed(0)}% (budget ≥ ${BUDGET.createVsViewRatio * 100}%) ${check(createRatio >= BUDGET.createVsViewRatio, `create/view ratio ${(createRatio * 100).toFixed(0)}%`)}`,
-    `- E-mail of a quote made during ${BUDGET.mailPacedRate} req/s of quotes, at the company after ${mailSeconds.toFixed(1)} s (budget ≤ ${BUDGET.mailSeconds} s) ${check(mailSeconds <= BUDGET.mailSeconds, `mail after ${mailSeconds.toFixed(0)} s`)}`,
+    `- Quote creation with ${BUDGET.createConcurrency} requesters: ${create.requests.average.toFixed(0)} req/s (budget ≥ ${BUDGET.createRate}) ${check(create.requests.average >= BUDGET.createRate && create.non2xx === 0, `create ${create.requests.average.toFixed(0)} req/s`)}, p50 ${create.latency.p50} ms (budget < ${BUDGET.createP50Ms} ms) ${check(create.latency.p50 < BUDGET.createP50Ms, `create p50 ${create.latency.p50} ms`)}, p99 ${create.latency.p99} ms (budget < ${BUDGET.createP99Ms} ms) ${check(create.latency.p99 < BUDGET.createP99Ms, `create p99 ${create.latency.p99} ms`)}`,
+    `- E-mails of the ${pacedQuotes} quotes made during ${BUDGET.mailPacedRate} req/s: ${mailedAll ? `each at the company within ${mailSeconds.toFixed(1)} s of its request` : 'not all arrived'} (budget ≤ ${BUDGET.mailSeconds} s) ${check(mailedAll && mailSeconds <= BUDGET.mailSeconds, `mail after ${mailSeconds.toFixed(0)} s`)}`,
     '',
   );
 }
@@ -594,6 +608,70 @@ async function simulator() {
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The phone menu's first open at 390 px with the CPU slowed 4x: tapped the moment the button is
+ * on screen (before the page is live) and again on a live page, from the tap to the frame that
+ * shows the menu. Measured inside the page, with listeners installed before any of its scripts.
+ */
+async function menu() {
+  const browser = await launch();
+  const results = [];
+  try {
+    for (const when of ['before the page is live', 'on a live page']) {
+      const samples = [];
+      for (let run = 0; run < 5; run++) {
+        const context = await browser.newContext({
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+          deviceScaleFactor: 2,
+        });
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.addInitScript(() => {
+          window.__menuMs = new Promise((resolve) => {
+            let tappedAt = 0;
+            document.addEventListener(
+              'click',
+              (e) => {
+                if (e.target.closest('[aria-label="Abrir menu"]')) tappedAt = performance.now();
+              },
+              { capture: true },
+            );
+            document.addEventListener(
+              'toggle',
+              (e) => {
+                if (tappedAt && e.target.tagName === 'DIALOG' && e.newState === 'open') {
+                  requestAnimationFrame(() => resolve(performance.now() - tappedAt));
+                }
+              },
+              { capture: true },
+            );
+          });
+        });
+        await page.goto(`${url}/servicos`, { waitUntil: 'commit' });
+        if (when === 'on a live page') {
+          await page.waitForFunction(() => !document.querySelector('main fieldset[disabled]'));
+        }
+        await page.getByRole('button', { name: 'Abrir menu' }).click();
+        samples.push(await page.evaluate(() => window.__menuMs));
+        await context.close();
+      }
+      results.push([when, median(samples), samples]);
+    }
+  } finally {
+    await browser.close();
+  }
+  lines.push('## Phone menu (390 px, CPU slowed 4×, median of 5 first opens)', '');
+  for (const [when, ms, samples] of results) {
+    lines.push(
+      `- Tapped ${when}: menu on screen after ${ms.toFixed(0)} ms (${samples.map((x) => x.toFixed(0)).join(', ')}) (budget ≤ ${BUDGET.menuFirstOpenMs} ms) ${check(ms <= BUDGET.menuFirstOpenMs, `menu first open ${when} ${ms.toFixed(0)} ms`)}`,
+    );
+  }
+  lines.push('');
 }
 
 /** PocketBase's batch API, as superuser: many records in one request, for seeding. */
