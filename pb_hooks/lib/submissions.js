@@ -110,8 +110,10 @@ function handleCreate(e) {
     } catch (err) {
       throw new BadRequestError('Failed to create record.', err);
     }
+    // A rule read here is a Go string pointer: null when closed, String() its text otherwise.
     const rule = e.collection.createRule;
-    if (!e.hasSuperuserAuth() && !txApp.canAccessRecord(e.record, e.requestInfo(), rule)) {
+    if (e.hasSuperuserAuth() || (rule !== null && String(rule) === '')) return;
+    if (rule === null || !txApp.canAccessRecord(e.record, e.requestInfo(), String(rule))) {
       throw new ForbiddenError('Sem permissão para enviar esta solicitação.');
     }
   });
