@@ -52,6 +52,25 @@ export default tseslint.config(
     },
   },
   {
+    // The outbox runs in pages and in the service worker: no React, no screens.
+    files: ['src/offline/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'react',
+            'react-*',
+            '@chakra-ui/*',
+            '**/components/*',
+            '**/features/*',
+            '**/app/*',
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Features never import each other; shared code lives in domain, lib, components and config.
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {

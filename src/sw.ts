@@ -6,7 +6,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { pageFile } from './config/pages';
-import { SYNC_TAG, syncNow } from './lib/outbox';
+import { SYNC_TAG, syncNow } from './offline';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -1,5 +1,5 @@
 import { company } from '../config/company';
-import { resumeAfterSignIn } from './outbox';
+import { resumeAfterSignIn } from '../offline';
 import { clientApi, failureKind } from './pocketbase';
 
 export type GateResult = 'ok' | 'wrong' | 'rate-limit' | 'offline';

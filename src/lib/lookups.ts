@@ -3,6 +3,7 @@
  * asks for one number; the app also refreshes the remembered ones when it opens, comes back to the
  * foreground or back online, and marks those that changed since the person last saw them.
  */
+import { API_PATHS } from '../config/api-paths';
 import { DELIVERED_STAGE, normalizeStages, sameProgress } from '../domain/stages';
 import { db, type TrackingLookup } from './db';
 import { ClientResponseError, visitorApi } from './pocketbase';
@@ -22,7 +23,7 @@ async function fetchLookup(number: string): Promise<LookupOutcome> {
       stages: number[];
       stageTimes: Record<string, string>;
       deliveredTo?: string;
-    }>(`/api/rastreio/${encodeURIComponent(number)}`, { method: 'GET', requestKey: null });
+    }>(API_PATHS.lookup(number), { method: 'GET', requestKey: null });
     const lookup: TrackingLookup = {
       number,
       found: true,

@@ -2,6 +2,7 @@
 // records: every field a kind stores exists in its collection, with the type and length its rule says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_KIND_LIST, SUBMISSION_STATE_FIELDS, storedFields } from '../../src/domain';
+import { API_PATHS } from '../../src/config/api-paths';
 import { startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -61,3 +62,24 @@ describe.each(SUBMISSION_KIND_LIST.map((def) => [def.collection, def] as const))
     });
   },
 );
+
+describe('the routes the app calls', () => {
+  // Every address in src/config/api-paths.ts is served by the hooks: a route renamed on one side
+  // only is caught here (an unknown /api/ address answers 404 'Endereço da API não encontrado.').
+  it.each([
+    ['POST', API_PATHS.trackingChanges],
+    ['POST', API_PATHS.follows],
+    ['POST', API_PATHS.followConfirm],
+    ['POST', API_PATHS.followCancel('abc')],
+    ['GET', API_PATHS.nextPickupNumber],
+    ['GET', API_PATHS.lookup('987654321')],
+  ])('%s %s exists', async (method, path) => {
+    const res = await fetch(`${stack.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: method === 'POST' ? '{}' : undefined,
+    });
+    const body = (await res.json()) as { message?: string };
+    expect(body.message ?? '').not.toBe('Endereço da API não encontrado.');
+  });
+});

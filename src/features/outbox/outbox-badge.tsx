@@ -17,10 +17,16 @@ import { db, type OutboxItem } from '../../lib/db';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
-import { discardItem, kindLabel, retryItem, takeDeliveredNotices } from '../../lib/outbox';
+import {
+  deliveredNotice,
+  discardItem,
+  kindLabel,
+  retryItem,
+  takeDeliveredNotices,
+} from '../../offline';
+import { deliveredMessage } from '../../offline/messages';
 import { keepStorage, storageState, type StorageState } from '../../lib/storage';
 import { useThrottledQuery } from '../../lib/use-throttled-query';
-import { inIdleSteps } from '../../lib/idle';
 
 function stateText(item: OutboxItem): string {
   if (item.state === 'failed') return 'Não aceito pelo servidor';
@@ -135,23 +141,6 @@ export default function OutboxBadge() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
-  // The outbox's first pass, then 'Meus rastreios' refreshed on the same occasions (app start,
-  // back online): each in a quiet moment after the badge's own counts, not all in one task. A chunk
-  // that fails to load is tried again the next time the app starts.
-  useEffect(
-    () =>
-      inIdleSteps([
-        () =>
-          void import('../../lib/outbox-runner')
-            .then(({ startOutbox }) => startOutbox())
-            .catch((error: unknown) => console.error(error)),
-        () =>
-          void import('../../lib/lookups')
-            .then(({ startLookupRefresh }) => startLookupRefresh())
-            .catch((error: unknown) => console.error(error)),
-      ]),
-    [],
-  );
   // Counts for the badge, at most twice a second; the items themselves only while the panel is
   // open. Recounting a long queue on every write made delivering thousands grow quadratically.
   const pending = useThrottledQuery(
@@ -187,32 +176,8 @@ export default function OutboxBadge() {
     if (!delivered) return;
     void takeDeliveredNotices().then((done) => {
       for (const item of done) {
-        if (item.kind === 'tracking') {
-          // Staff see their changes on the list; only a merge with another phone's number is news.
-          if (item.result?.merged) {
-            toaster.create({ title: String(item.result.message), type: 'info', duration: 10_000 });
-          }
-          continue;
-        }
-        if (item.kind === 'follow') {
-          toaster.create({
-            title: 'Pedido de aviso enviado',
-            description: String(item.result?.message ?? ''),
-            type: 'success',
-            duration: 10_000,
-          });
-          continue;
-        }
-        const number = item.result?.number;
-        toaster.create({
-          title:
-            item.kind === 'pickup' && number
-              ? `Solicitação nº ${number} enviada`
-              : `${kindLabel(item.kind)} enviada`,
-          description: 'O pedido guardado neste aparelho chegou até nós.',
-          type: 'success',
-          duration: 10_000,
-        });
+        const notice = deliveredNotice(item);
+        if (notice) toaster.create(deliveredMessage(notice));
       }
     });
   }, [delivered]);

@@ -1,3 +1,4 @@
+import { API_PATHS } from '../../config/api-paths';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { SUBMISSION_KINDS } from '../../domain/submissions';
 import { useEffect, useState } from 'react';
@@ -27,7 +28,7 @@ export function useNextRequestNumber(refreshKey: number) {
   useEffect(() => {
     let cancelled = false;
     clientApi
-      .send<{ next: number }>('/api/pedidos-coleta/proximo-numero', {
+      .send<{ next: number }>(API_PATHS.nextPickupNumber, {
         method: 'GET',
         requestKey: null,
       })

@@ -6,7 +6,6 @@ import { useRulesForm } from '../../components/use-rules-form';
 import { DecimalField, MoneyField } from '../../components/number-fields';
 import { TextField } from '../../components/text-field';
 import { PageTitle } from '../../components/page-title';
-import { refusedToast } from '../../components/submission-toasts';
 import { toaster } from '../../components/toaster';
 import { company } from '../../config/company';
 import { paths } from '../../config/paths';
@@ -20,7 +19,8 @@ import {
   type FormValues,
 } from '../../domain';
 import { signOutClient } from '../../lib/corporate-client-session';
-import { submit, type SubmitOutcome } from '../../lib/outbox';
+import { submit, type SubmitOutcome } from '../../offline';
+import { outcomeMessage, refusal } from '../../offline/messages';
 import { DEVICE_FULL, isQuotaError } from '../../lib/storage';
 import { clientApi } from '../../lib/pocketbase';
 import { useNextRequestNumber } from './api';
@@ -64,50 +64,39 @@ function PickupRequestForm() {
         toaster.create({ ...DEVICE_FULL, type: 'error', duration: 15_000 });
         return;
       }
+      toaster.create(
+        outcomeMessage(outcome, {
+          sent: (item) => ({
+            title: 'Solicitação enviada',
+            description: `Obrigado! A solicitação nº ${item.result?.number ?? ''} foi recebida pela ${company.shortName}. Vamos verificá-la e responder por e-mail ainda hoje.`,
+            duration: 10_000,
+          }),
+          queued: {
+            title: 'Solicitação guardada neste aparelho',
+            description: `Sem conexão agora: o número ${next.number} é provisório. Ela será enviada automaticamente e o número final aparecerá em um aviso.`,
+            duration: 10_000,
+          },
+          needsAuth: {
+            title: 'Entre de novo para enviar',
+            description:
+              'Sua sessão expirou. A solicitação está guardada neste aparelho e será enviada assim que você digitar a senha.',
+          },
+          failed: refusal({
+            title: 'Erro ao enviar',
+            description: 'Ocorreu um erro ao enviar sua solicitação. Por favor, tente novamente.',
+          }),
+        }),
+      );
       if (outcome.status === 'failed') {
-        const fields = Object.values(outcome.item.fieldErrors ?? {});
-        toaster.create({
-          ...(fields.length
-            ? refusedToast(fields)
-            : {
-                title: 'Erro ao enviar',
-                description:
-                  'Ocorreu um erro ao enviar sua solicitação. Por favor, tente novamente.',
-              }),
-          type: 'error',
-          duration: 10_000,
-        });
         context.refused(outcome.item);
         return;
       }
       context.reset();
       setSentCount((n) => n + 1);
-      if (outcome.status === 'sent') {
-        const number = outcome.item.result?.number ?? '';
-        toaster.create({
-          title: 'Solicitação enviada',
-          description: `Obrigado! A solicitação nº ${number} foi recebida pela ${company.shortName}. Vamos verificá-la e responder por e-mail ainda hoje.`,
-          type: 'success',
-          duration: 10_000,
-        });
-        navigate(paths.home);
-      } else if (outcome.status === 'needs-auth') {
-        toaster.create({
-          title: 'Entre de novo para enviar',
-          description:
-            'Sua sessão expirou. A solicitação está guardada neste aparelho e será enviada assim que você digitar a senha.',
-          type: 'warning',
-          duration: 10_000,
-        });
+      if (outcome.status === 'needs-auth') {
         signOutClient();
         navigate(paths.access);
       } else {
-        toaster.create({
-          title: 'Solicitação guardada neste aparelho',
-          description: `Sem conexão agora: o número ${next.number} é provisório. Ela será enviada automaticamente e o número final aparecerá em um aviso.`,
-          type: 'info',
-          duration: 10_000,
-        });
         navigate(paths.home);
       }
     },

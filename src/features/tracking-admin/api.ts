@@ -2,7 +2,7 @@ import type { RecordModel } from 'pocketbase';
 import { toaster } from '../../components/toaster';
 import type { TrackingChange } from '../../domain';
 import { db } from '../../lib/db';
-import { resumeAfterSignIn, submit, type TrackingPayload } from '../../lib/outbox';
+import { resumeAfterSignIn, submit, type TrackingPayload } from '../../offline';
 import { failureKind, staffApi } from '../../lib/pocketbase';
 
 const tracking = () => staffApi.collection('tracking');

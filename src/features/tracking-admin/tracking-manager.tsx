@@ -36,12 +36,8 @@ import {
   type TrackingStage,
 } from '../../domain';
 import { db } from '../../lib/db';
-import {
-  discardItem,
-  newRecordId,
-  type SubmitOutcome,
-  type TrackingPayload,
-} from '../../lib/outbox';
+import { discardItem, newRecordId, type SubmitOutcome, type TrackingPayload } from '../../offline';
+import { outcomeMessage } from '../../offline/messages';
 import { failureKind, staffApi } from '../../lib/pocketbase';
 import { shrinkPhoto } from '../../lib/photo';
 import { DEVICE_FULL, isQuotaError } from '../../lib/storage';
@@ -53,32 +49,30 @@ const ERROR_LOADING = 'Erro ao carregar os rastreamentos';
 /** Rows drawn at once; the rest come with 'Mostrar mais' (thousands of numbers stay smooth). */
 const SHOWN = 100;
 
-const SAVED_HERE = {
-  title: 'Guardado neste aparelho',
-  description: 'Sem conexão agora: a mudança vai para o servidor assim que o sinal voltar.',
-};
-
 /** The toast for a change's outcome; the list already shows the change either way. */
 function announceChange(outcome: SubmitOutcome, sent: string) {
-  if (outcome.status === 'sent') {
-    toaster.replace('rastreio', { title: sent, type: 'success', duration: 2000 });
-  } else if (outcome.status === 'queued') {
-    toaster.replace('rastreio', { ...SAVED_HERE, type: 'info', duration: 5000 });
-  } else if (outcome.status === 'needs-auth') {
-    toaster.replace('rastreio', {
-      title: 'Sessão expirada',
-      description: 'Entre de novo: a mudança continua guardada neste aparelho.',
-      type: 'warning',
-    });
-  } else {
-    const fields = Object.values(outcome.item.fieldErrors ?? {});
-    toaster.replace('rastreio', {
-      title: 'O servidor não aceitou a mudança',
-      description: fields.length ? fields.join('; ') : outcome.item.lastError,
-      type: 'error',
-      duration: 10_000,
-    });
-  }
+  toaster.replace(
+    'rastreio',
+    outcomeMessage(outcome, {
+      sent: { title: sent, duration: 2000 },
+      queued: {
+        title: 'Guardado neste aparelho',
+        description: 'Sem conexão agora: a mudança vai para o servidor assim que o sinal voltar.',
+        duration: 5000,
+      },
+      needsAuth: {
+        title: 'Sessão expirada',
+        description: 'Entre de novo: a mudança continua guardada neste aparelho.',
+      },
+      failed: (item) => {
+        const fields = Object.values(item.fieldErrors ?? {});
+        return {
+          title: 'O servidor não aceitou a mudança',
+          description: fields.length ? fields.join('; ') : item.lastError,
+        };
+      },
+    }),
+  );
 }
 
 /** What is wrong with a change being made now (the server checks the same again). */

@@ -1,3 +1,4 @@
+import { API_PATHS } from '../../config/api-paths';
 import { FOLLOW_MESSAGES } from '../../domain';
 import { ClientResponseError, visitorApi } from '../../lib/pocketbase';
 
@@ -16,9 +17,7 @@ export async function openFollowLink(
   }
   try {
     const answer = (await visitorApi.send(
-      action === 'confirmar'
-        ? '/api/avisos/confirmar'
-        : `/api/avisos/cancelar/${encodeURIComponent(token)}`,
+      action === 'confirmar' ? API_PATHS.followConfirm : API_PATHS.followCancel(token),
       { method: 'POST', body: action === 'confirmar' ? { token } : {}, requestKey: null },
     )) as { message: string; number?: string };
     return { ok: true, message: answer.message, number: answer.number || undefined };

@@ -13,7 +13,8 @@ import {
   schemaFor,
   type FormValues,
 } from '../../domain';
-import { submit } from '../../lib/outbox';
+import { submit } from '../../offline';
+import { outcomeMessage } from '../../offline/messages';
 
 const QUEUED =
   'Sem conexão: o pedido de aviso ficou guardado neste aparelho e será enviado quando o sinal voltar. Depois, confirme pelo e-mail que vamos mandar.';
@@ -62,12 +63,15 @@ export default function FollowForm({ number }: { number: string }) {
             ? `${outcome.item.lastError} O pedido ficou guardado neste aparelho e será enviado de novo mais tarde.`
             : QUEUED;
       setDone(message);
-      toaster.replace('avise-me', {
-        title: outcome.status === 'sent' ? 'Confirme pelo seu e-mail' : 'Pedido de aviso guardado',
-        description: message,
-        type: outcome.status === 'sent' ? 'success' : 'info',
-        duration: 8000,
-      });
+      toaster.replace(
+        'avise-me',
+        outcomeMessage(outcome, {
+          sent: { title: 'Confirme pelo seu e-mail', description: message, duration: 8000 },
+          queued: { title: 'Pedido de aviso guardado', description: message },
+          // A refusal is shown under the form itself (above), never as a toast.
+          failed: { title: '' },
+        }),
+      );
     },
   });
 

@@ -1,45 +1,87 @@
 /**
- * The outbox: every submission is written to IndexedDB first, then sent by this one engine —
- * right after enqueue, on `online`, at app start, on a backoff timer, and from the service
- * worker's Background Sync. The same client-made id is re-sent on every retry, so the server
- * never stores a submission twice. Runs in pages and in the service worker alike.
+ * The outbox engine: every submission is written to IndexedDB first, then sent by this one
+ * engine — right after it is stored, on `online`, at app start, on a backoff timer, and from the
+ * service worker's Background Sync. The same client-made id is re-sent on every retry, so the
+ * server never stores a submission twice. It runs in pages and in the service worker alike.
+ *
+ * The engine knows no kind of submission: each kind registers how it is sent and what a refusal
+ * means for it (`registerKind`, see ./kinds). What the engine decides for every kind:
+ * - order: kinds marked `ordered` go one at a time in the order they were made, and nothing of
+ *   that kind overtakes an item still waiting; other kinds go a few at a time, oldest first;
+ * - a 400 marks the item failed and keeps it, with the server's words, until the person corrects,
+ *   retries or discards it; a 401/403 keeps it until the next sign-in of the same account;
+ * - anything else (no connection, a server error) is retried with a doubling delay;
+ * - a lease in IndexedDB keeps two tabs (or a tab and the worker) from sending one item at once,
+ *   and a lease left by a closed tab runs out, so the item is sent again under the same id.
  */
-import { SUBMISSION_KINDS } from '../domain/submissions';
-import { trackingRowOf, type TrackingChange } from '../domain/tracking-changes';
-import { db, keepNewerRow, type OutboxItem, type OutboxKind } from './db';
-import { keepStorage } from './storage';
-import { ClientResponseError, fieldMessages, visitorApi } from './pocketbase';
+import type { Table } from 'dexie';
+import { db, type OutboxItem, type OutboxKind } from '../lib/db';
+import { ClientResponseError, fieldMessages } from '../lib/pocketbase';
+import { keepStorage } from '../lib/storage';
 
-/** How each kind is named to a person (submissions: from the domain's catalogue of kinds). */
-export const kindLabel = (kind: OutboxKind) =>
-  kind === 'tracking'
-    ? 'Mudança de rastreio'
-    : kind === 'follow'
-      ? 'Pedido de aviso por e-mail'
-      : SUBMISSION_KINDS[kind].label;
+export type { OutboxItem, OutboxKind };
 
-/** Where staff phones send their tracking changes (pb_hooks/lib/tracking.js). */
-const TRACKING_CHANGES_PATH = '/api/equipe/rastreios';
-
-/** Where 'Avise-me' requests go (pb_hooks/lib/follows.js). */
-const FOLLOWS_PATH = '/api/avisos';
-
-/** What a tracking change waits with on the device: the change, and the delivery photo if any. */
-export interface TrackingPayload {
-  change: TrackingChange;
-  photo?: Blob;
+/** What a kind's `send` reports once the server has stored the item. */
+export interface Delivery {
+  /** What the server answered that the person may be told (a request number, a message). */
+  result: Record<string, unknown>;
+  /** The payload to keep from now on (e.g. without a photo the server already has). */
+  payload?: Record<string, unknown>;
+  /** Tell the person even if the item went at once (news they did not expect). */
+  notice?: boolean;
+  /** Other tables written in the same transaction that marks the item sent, by `alongside`. */
+  tables?: Table[];
+  alongside?: () => Promise<void>;
 }
+
+/** What a refusal means, when a kind reads it differently from the engine's default. */
+export type Refusal = 'failed' | { waitMs: number };
+
+/** A message for the person, as a toast shows it. */
+export interface Notice {
+  title: string;
+  description?: string;
+  /** How long it stays on screen, in ms (each tone has its own default). */
+  duration?: number;
+}
+
+export interface KindDefinition {
+  kind: OutboxKind;
+  /** How the kind is named to a person ('Envios', toasts). */
+  label: string;
+  /** One at a time, in the order made (numbers follow that order; a stage never precedes its number). */
+  ordered?: boolean;
+  send: (item: OutboxItem, headers: Record<string, string>) => Promise<Delivery>;
+  /** A status this kind reads its own way; undefined leaves it to the engine. */
+  refusal?: (status: number) => Refusal | undefined;
+  /** What to tell the person when an item that had to wait reaches the server (null: nothing). */
+  delivered: (item: OutboxItem) => Notice | null;
+}
+
+const kinds = new Map<OutboxKind, KindDefinition>();
+
+export function registerKind(definition: KindDefinition) {
+  kinds.set(definition.kind, definition);
+}
+
+function definitionOf(kind: OutboxKind): KindDefinition {
+  const definition = kinds.get(kind);
+  if (!definition) throw new Error(`No outbox kind '${kind}' is registered.`);
+  return definition;
+}
+
+export const kindLabel = (kind: OutboxKind) => definitionOf(kind).label;
+
+/** The message for an item that waited on the device and has now reached the server. */
+export const deliveredNotice = (item: OutboxItem) => definitionOf(item.kind).delivered(item);
 
 const LEASE_MS = 30_000;
 const PARALLEL_SENDS = 4;
+const FIRST_DELAY_MS = 2000;
 const MAX_DELAY_MS = 5 * 60_000;
 const KEEP_SENT_MS = 24 * 60 * 60_000;
 export const SYNC_TAG = 'outbox';
-/**
- * Kinds sent one at a time in the order they were made: pickup requests (their numbers follow
- * that order) and staff's tracking changes (a stage change never arrives before its number).
- */
-const ORDERED = new Set<OutboxKind>(['pickup', 'tracking']);
+export const OUTBOX_WAITING_EVENT = 'outbox-waiting';
 
 /** 15 characters of [a-z0-9], the id format PocketBase accepts from clients. */
 export function newRecordId(): string {
@@ -48,11 +90,12 @@ export function newRecordId(): string {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
 
-function retryDelay(attempts: number): number {
-  return Math.min(MAX_DELAY_MS, 2000 * 2 ** Math.max(0, attempts - 1));
+/** 2 s, 4 s, 8 s… up to 5 minutes between attempts. */
+export function retryDelay(attempts: number): number {
+  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-export async function enqueue(
+async function enqueue(
   kind: OutboxKind,
   payload: Record<string, unknown>,
   token?: string,
@@ -94,130 +137,52 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Mark an item delivered, with what the server answered. */
-function delivered(item: OutboxItem, result: Record<string, unknown>) {
-  return db.outbox.update(item.id, {
-    state: 'sent',
-    sentAt: Date.now(),
-    result,
-    lastError: '',
-    fieldErrors: undefined,
-    leaseUntil: undefined,
-  });
-}
-
-/**
- * 'Avise-me': the server answers the same for every number and sends the confirmation e-mail;
- * asking again for the same number and address is harmless, so a retry needs no id.
- */
-async function sendFollow(item: OutboxItem, headers: Record<string, string>) {
-  const answer = (await visitorApi.send(FOLLOWS_PATH, {
-    method: 'POST',
-    body: item.payload,
-    headers,
-    requestKey: null,
-  })) as { message?: string };
-  await delivered(item, { message: answer.message ?? '' });
-}
-
-/** A visitor's submission: created under the id made on the device. */
-async function sendSubmission(item: OutboxItem, headers: Record<string, string>) {
-  const kind = item.kind as keyof typeof SUBMISSION_KINDS;
-  const answer = await visitorApi
-    .collection(SUBMISSION_KINDS[kind].collection)
-    .create({ ...item.payload, id: item.id }, { headers, requestKey: null });
-  await delivered(item, { id: answer.id, number: answer.number });
-}
-
-/**
- * A staff phone's tracking change (with its photo as a form upload). What the server answers goes
- * onto the device's list in the same transaction that marks the item sent, so the row never
- * flickers back; a number the server already had under another id takes the later changes along.
- */
-async function sendTrackingChange(item: OutboxItem, headers: Record<string, string>) {
-  const { change, photo } = item.payload as unknown as TrackingPayload;
-  let body: FormData | Record<string, unknown> = { ...change };
-  if (photo) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(change)) {
-      if (value !== undefined) form.set(key, String(value));
-    }
-    form.set('photo', photo, 'entrega.jpg');
-    body = form;
-  }
-  const answer = (await visitorApi.send(TRACKING_CHANGES_PATH, {
-    method: 'POST',
-    body,
-    headers,
-    requestKey: null,
-  })) as { record?: Record<string, unknown>; deleted?: string; merged?: boolean; message?: string };
-  await db.transaction('rw', db.outbox, db.staffTracking, async () => {
-    if (answer.record) await keepNewerRow(trackingRowOf(answer.record));
-    if (answer.deleted) await db.staffTracking.delete(answer.deleted);
-    const serverId = answer.record ? String(answer.record.id) : change.record;
-    if (serverId !== change.record) {
-      // Registered on another phone first: this phone's later changes go to that record.
-      await db.outbox
-        .where('kind')
-        .equals('tracking')
-        .and(
-          (i) =>
-            i.state !== 'sent' &&
-            (i.payload as { change?: TrackingChange }).change?.record === change.record,
-        )
-        .modify((i) => {
-          (i.payload as unknown as TrackingPayload).change.record = serverId;
-        });
-    }
+async function markDelivered(item: OutboxItem, delivery: Delivery) {
+  await db.transaction('rw', [db.outbox, ...(delivery.tables ?? [])], async () => {
+    await delivery.alongside?.();
     await db.outbox.update(item.id, {
       state: 'sent',
       sentAt: Date.now(),
-      // The photo has reached the server: the device lets it go.
-      payload: { change },
-      result: { id: serverId, merged: answer.merged ? 1 : 0, message: answer.message ?? '' },
+      result: delivery.result,
+      ...(delivery.payload ? { payload: delivery.payload } : {}),
       lastError: '',
       fieldErrors: undefined,
       leaseUntil: undefined,
-      // The person hears of a merge even when the change went at once.
-      ...(answer.merged ? { notice: 1 as const } : {}),
+      ...(delivery.notice ? { notice: 1 as const } : {}),
     });
   });
 }
 
-/** Send one claimed item and record the outcome. */
+/** Send one claimed item and record the outcome on it. */
 async function send(item: OutboxItem): Promise<void> {
+  const definition = definitionOf(item.kind);
   const headers: Record<string, string> = {};
   if (item.token) headers.Authorization = item.token;
   try {
-    if (item.kind === 'tracking') await sendTrackingChange(item, headers);
-    else if (item.kind === 'follow') await sendFollow(item, headers);
-    else await sendSubmission(item, headers);
+    await markDelivered(item, await definition.send(item, headers));
   } catch (error) {
     const status = error instanceof ClientResponseError ? error.status : 0;
     const data = (error instanceof ClientResponseError ? error.response?.data : undefined) as
-      Record<string, { code?: string; message?: string }> | undefined;
+      Record<string, { code?: string }> | undefined;
+    const refusal = definition.refusal?.(status);
     if (status === 400 && data?.id?.code === 'validation_not_unique') {
       // The same id reached the server twice at once (another tab or the worker, racing past the
-      // lease): the server answers a plain retry with its receipt, and only such a race ends here.
-      // Either way the submission is stored.
+      // lease): a plain retry is answered with a receipt, only such a race ends here. Either way
+      // the submission is stored.
       await db.outbox.update(item.id, { state: 'sent', sentAt: Date.now(), leaseUntil: undefined });
-    } else if (status === 429 && item.kind === 'follow') {
-      // Too many notices asked from this address or connection: it waits an hour and goes again,
-      // with the server's words on the item meanwhile.
+    } else if (refusal && refusal !== 'failed') {
       await db.outbox.update(item.id, {
         state: 'pending',
         attempts: item.attempts + 1,
-        nextAttemptAt: Date.now() + 60 * 60_000,
+        nextAttemptAt: Date.now() + refusal.waitMs,
         lastError: messageOf(error),
         leaseUntil: undefined,
       });
-    } else if (status === 400 || (status === 404 && item.kind === 'tracking')) {
-      // Refused, or (404) a change to a number deleted meanwhile: kept with the server's words.
-      const fieldErrors = fieldMessages(error);
+    } else if (refusal === 'failed' || status === 400) {
       await db.outbox.update(item.id, {
         state: 'failed',
         lastError: messageOf(error),
-        fieldErrors,
+        fieldErrors: fieldMessages(error),
         leaseUntil: undefined,
       });
     } else if (status === 401 || status === 403) {
@@ -258,6 +223,7 @@ export function syncNow(): Promise<void> {
             !i.needsAuth &&
             i.nextAttemptAt <= now &&
             (i.state === 'pending' || (i.leaseUntil ?? 0) < now);
+          const ordered = (kind: OutboxKind) => kinds.get(kind)?.ordered === true;
           // In an ordered lane nothing overtakes an item that is still waiting.
           const laneHeld = new Set<OutboxKind>();
           const due = (
@@ -270,14 +236,12 @@ export function syncNow(): Promise<void> {
           ).filter((i) => {
             if (laneHeld.has(i.kind)) return false;
             if (isDue(i)) return true;
-            if (ORDERED.has(i.kind)) laneHeld.add(i.kind);
+            if (ordered(i.kind)) laneHeld.add(i.kind);
             return false;
           });
           if (due.length === 0) break;
-          // A few at once, taken oldest first: a slow link (or a slow mail server behind the API)
-          // no longer makes the queue wait item by item. Pickup requests keep their order in one lane
-          // so request numbers follow the order they were made in; staff's tracking changes in
-          // another, so they reach the server in the order they were made.
+          // A few at once, oldest first: a slow link (or a slow server) does not make the queue wait
+          // item by item. Each ordered kind has a lane of its own, one item at a time.
           let next = 0;
           let connectionLost = false;
           const lanes: Partial<Record<OutboxKind, Promise<void>>> = {};
@@ -291,7 +255,7 @@ export function syncNow(): Promise<void> {
                 const after = await db.outbox.get(claimed.id);
                 if (after && after.state === 'pending' && !after.needsAuth) connectionLost = true;
               };
-              if (ORDERED.has(item.kind)) {
+              if (ordered(item.kind)) {
                 const kind = item.kind;
                 const lane = (lanes[kind] ?? Promise.resolve()).then(async () => {
                   if (laneHeld.has(kind)) return;
@@ -300,7 +264,7 @@ export function syncNow(): Promise<void> {
                   if (after && after.state !== 'sent' && after.state !== 'failed')
                     laneHeld.add(kind);
                 });
-                lanes[item.kind] = lane;
+                lanes[kind] = lane;
                 await lane;
               } else {
                 await go();
@@ -329,7 +293,7 @@ export async function nextDueAt(): Promise<number | null> {
 }
 
 /** Ask the service worker to sync when the connection returns, where the browser supports it. */
-export async function requestBackgroundSync(): Promise<void> {
+async function requestBackgroundSync(): Promise<void> {
   try {
     if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
     const reg = (await navigator.serviceWorker.getRegistration()) as
@@ -342,7 +306,7 @@ export async function requestBackgroundSync(): Promise<void> {
 }
 
 /** The account a session token belongs to (PocketBase tokens are JWTs with the record id). */
-function accountOf(token: string | undefined): string {
+export function accountOf(token: string | undefined): string {
   try {
     const part = (token ?? '').split('.')[1] ?? '';
     return String(JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))).id ?? '');
@@ -399,8 +363,6 @@ async function settled(id: string, timeoutMs = 15_000): Promise<OutboxItem | und
   }
 }
 
-export const OUTBOX_WAITING_EVENT = 'outbox-waiting';
-
 /** Something waits to be sent: wake the page's timer and, where there is one, Background Sync. */
 function announceWaiting() {
   void requestBackgroundSync();
@@ -419,6 +381,7 @@ export async function submit(
   token?: string,
   replaces?: string,
 ): Promise<SubmitOutcome> {
+  definitionOf(kind); // an unknown kind fails here, before anything is stored
   const queued = await db.transaction('rw', db.outbox, async () => {
     const item = await enqueue(kind, payload, token);
     if (replaces) {

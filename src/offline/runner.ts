@@ -1,5 +1,5 @@
-import { nextDueAt, OUTBOX_WAITING_EVENT, syncNow } from './outbox';
-import { keepStorage } from './storage';
+import { keepStorage } from '../lib/storage';
+import { nextDueAt, OUTBOX_WAITING_EVENT, syncNow } from './index';
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let started = false;

@@ -1,0 +1,20 @@
+import { inIdleSteps } from '../lib/idle';
+
+/**
+ * The app's background work, started with the app once the page is live: the outbox engine (it
+ * sends what waits on the device, now and whenever the signal returns), then the refresh of
+ * 'Meus rastreios'. Each in a quiet moment and a chunk of its own, so neither holds up the first
+ * screen; a chunk that fails to load is tried again the next time the app starts.
+ */
+export function startBackgroundWork() {
+  inIdleSteps([
+    () =>
+      void import('../offline/runner')
+        .then(({ startOutbox }) => startOutbox())
+        .catch((error: unknown) => console.error(error)),
+    () =>
+      void import('../lib/lookups')
+        .then(({ startLookupRefresh }) => startLookupRefresh())
+        .catch((error: unknown) => console.error(error)),
+  ]);
+}

@@ -1,0 +1,16 @@
+/**
+ * Addresses of the server's own routes (pb_hooks) that the app calls. The hooks register the same
+ * paths; tests/server/catalogue.test.ts checks that each one answers.
+ */
+export const API_PATHS = {
+  /** One change made on a staff phone (register, stage, delete). */
+  trackingChanges: '/api/equipe/rastreios',
+  /** 'Avise-me': follow a number by e-mail, confirm it, cancel it (the token is in the e-mailed link). */
+  follows: '/api/avisos',
+  followConfirm: '/api/avisos/confirmar',
+  followCancel: (token: string) => `/api/avisos/cancelar/${encodeURIComponent(token)}`,
+  /** The number the corporate client's next pickup request will get. */
+  nextPickupNumber: '/api/pedidos-coleta/proximo-numero',
+  /** The public lookup of one number. */
+  lookup: (number: string) => `/api/rastreio/${encodeURIComponent(number)}`,
+} as const;

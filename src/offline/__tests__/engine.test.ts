@@ -1,0 +1,185 @@
+// The outbox engine alone, on an in-memory IndexedDB: kinds registered here stand in for the
+// server's answers (the server's own part, one record per id, is tested against a real
+// PocketBase in tests/server and tests/e2e/outbox.spec.ts).
+import 'fake-indexeddb/auto';
+import { ClientResponseError } from 'pocketbase';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxItem, OutboxKind } from '../../lib/db';
+
+type Engine = typeof import('../engine');
+
+/** What the stand-in server received: one entry per request, and the records it kept by id. */
+interface Server {
+  online: boolean;
+  /** Answers to give, in turn, before answering normally (e.g. a 500, then fine). */
+  answers: number[];
+  requests: { kind: OutboxKind; id: string; token?: string }[];
+  stored: Map<string, Record<string, unknown>>;
+  /** A send that never finishes, as when the app is closed in the middle of it. */
+  hang: boolean;
+}
+
+let engine: Engine;
+let server: Server;
+
+function refusal(status: number, data: Record<string, unknown> = {}) {
+  return new ClientResponseError({
+    status,
+    response: { status, message: `Recusado (${status})`, data },
+  });
+}
+
+/** A fresh page (or a page after a crash): new module state, the same IndexedDB. */
+async function loadEngine(): Promise<Engine> {
+  vi.resetModules();
+  const fresh = await import('../engine');
+  for (const kind of ['pickup', 'quote', 'tracking'] as const) {
+    fresh.registerKind({
+      kind,
+      label: kind,
+      ordered: kind !== 'quote',
+      send: async (item: OutboxItem, headers: Record<string, string>) => {
+        server.requests.push({ kind, id: item.id, token: headers.Authorization });
+        if (server.hang) return new Promise(() => {});
+        if (!server.online) throw refusal(0);
+        const status = server.answers.shift();
+        if (status) throw refusal(status, status === 400 ? { weight: { message: 'Peso?' } } : {});
+        // As PocketBase does with a client-made id: a second create of it stores nothing new.
+        if (!server.stored.has(item.id)) server.stored.set(item.id, item.payload);
+        return { result: { id: item.id } };
+      },
+      delivered: () => null,
+    });
+  }
+  return fresh;
+}
+
+/** A session token as PocketBase makes them: a JWT whose payload names the account. */
+const tokenOf = (account: string) =>
+  `h.${btoa(JSON.stringify({ id: account })).replace(/=+$/, '')}.s`;
+
+async function items() {
+  const { db } = await import('../../lib/db');
+  return db.outbox.orderBy('createdAt').toArray();
+}
+
+beforeEach(async () => {
+  server = { online: true, answers: [], requests: [], stored: new Map(), hang: false };
+  engine = await loadEngine();
+  const { db } = await import('../../lib/db');
+  await db.outbox.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the outbox engine', () => {
+  it('sends an ordered kind in the order it was made, and nothing overtakes a waiting item', async () => {
+    // Made with no signal: kept on the device, nothing tried.
+    vi.stubGlobal('navigator', { onLine: false });
+    const made = [];
+    for (const n of [1, 2, 3]) {
+      const outcome = await engine.submit('pickup', { n });
+      expect(outcome.status).toBe('queued');
+      made.push(outcome.item.id);
+    }
+    expect(server.requests).toEqual([]);
+
+    vi.stubGlobal('navigator', { onLine: true });
+    server.answers = [500]; // the first one fails: the two behind it must wait
+    await engine.syncNow();
+    expect(server.requests.map((r) => r.id)).toEqual([made[0]]);
+    expect(server.stored.size).toBe(0);
+
+    const { db } = await import('../../lib/db');
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await engine.syncNow();
+    expect([...server.stored.keys()]).toEqual(made);
+    expect((await items()).map((i) => i.state)).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('retries with a doubling delay while the server cannot be reached', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+    server.online = false;
+    const { item } = await engine.submit('quote', { n: 1 });
+    const waits = [];
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const [stored] = await items();
+      expect(stored.attempts).toBe(attempt);
+      waits.push(stored.nextAttemptAt - Date.now());
+      await engine.syncNow(); // not due yet: nothing is sent
+      vi.setSystemTime(stored.nextAttemptAt);
+      await engine.syncNow();
+    }
+    expect(waits).toEqual([2000, 4000, 8000, 16_000]);
+    expect(server.requests.every((r) => r.id === item.id)).toBe(true);
+    expect(server.requests).toHaveLength(5);
+
+    server.online = true;
+    vi.setSystemTime((await items())[0].nextAttemptAt);
+    await engine.syncNow();
+    expect((await items())[0].state).toBe('sent');
+    expect(server.stored.size).toBe(1);
+  });
+
+  it('keeps a refused item visible with the server words, and does not send it again by itself', async () => {
+    server.answers = [400];
+    const outcome = await engine.submit('quote', { weight: 'x' });
+    expect(outcome.status).toBe('failed');
+    const [stored] = await items();
+    expect(stored).toMatchObject({
+      state: 'failed',
+      lastError: 'Recusado (400)',
+      fieldErrors: { weight: 'Peso?' },
+    });
+    await engine.syncNow();
+    expect(server.requests).toHaveLength(1);
+
+    await engine.retryItem(stored.id); // the person asks for it
+    await vi.waitFor(async () => expect((await items())[0].state).toBe('sent'));
+    expect(server.stored.size).toBe(1);
+  });
+
+  it('sends an item again under the same id after the app closed in the middle of sending it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+    server.hang = true;
+    void engine.submit('quote', { n: 1 });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    const [sending] = await items();
+    expect(sending.state).toBe('sending');
+
+    // The app is closed; opened again, another page leaves the item alone while its lease runs.
+    server.hang = false;
+    engine = await loadEngine();
+    await engine.syncNow();
+    expect(server.requests).toHaveLength(1);
+
+    vi.setSystemTime(Date.now() + 31_000);
+    await engine.syncNow();
+    expect(server.requests.map((r) => r.id)).toEqual([sending.id, sending.id]);
+    expect(server.stored.size).toBe(1);
+    expect((await items())[0].state).toBe('sent');
+  });
+
+  it("never sends an account's items with another account's session", async () => {
+    const driverA = tokenOf('motoristaaaaaaa');
+    const driverB = tokenOf('motoristabbbbbb');
+    server.answers = [401];
+    await engine.submit('tracking', { stage: 1 }, driverA);
+    expect((await items())[0].needsAuth).toBe(true);
+
+    // Driver B signs in on the same phone: A's change waits for A.
+    await engine.resumeAfterSignIn('tracking', driverB, 'motoristabbbbbb');
+    await engine.syncNow();
+    expect(server.requests.map((r) => r.token)).toEqual([driverA]);
+    expect((await items())[0]).toMatchObject({ needsAuth: true, state: 'pending' });
+
+    await engine.resumeAfterSignIn('tracking', tokenOf('motoristaaaaaaa'), 'motoristaaaaaaa');
+    await vi.waitFor(async () => expect((await items())[0].state).toBe('sent'));
+    expect(server.requests.map((r) => r.token)).toEqual([driverA, tokenOf('motoristaaaaaaa')]);
+  });
+});
