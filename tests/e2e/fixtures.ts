@@ -74,3 +74,56 @@ export async function staffPhoneReady(browser: Browser, baseURL: string) {
 /** One number's card on the staff screen. */
 export const trackingRow = (page: Page, number: string) =>
   page.getByRole('listitem', { name: `Rastreio ${number}` });
+
+/**
+ * Nothing more will leave this device: its outbox holds no item waiting or being sent. A check
+ * that something was stored only once waits for this, not for a pause.
+ */
+export async function outboxSettled(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve, reject) => {
+              const open = indexedDB.open('rota-veloz');
+              open.onerror = () => reject(open.error);
+              open.onsuccess = () => {
+                const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+                all.onsuccess = () => {
+                  open.result.close();
+                  const waiting = (all.result as { state: string }[]).filter(
+                    (i) => i.state === 'pending' || i.state === 'sending',
+                  );
+                  resolve(waiting.length);
+                };
+              };
+            }),
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(0);
+}
+
+/** Nothing more will be mailed: the server's mail queue has nothing waiting or being sent. */
+export async function mailSettled(stack: Stack) {
+  const filter = encodeURIComponent("status='pending' || status='sending'");
+  await expect
+    .poll(
+      async () =>
+        (await stack.admin(`/api/collections/mail_queue/records?perPage=1&filter=${filter}`))
+          .totalItems,
+      { timeout: 30_000 },
+    )
+    .toBe(0);
+}
+
+/** The page has drawn twice since now: any update already queued (React's included) is on screen. */
+export async function framesDrawn(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { startStack, type Stack } from '../support/stack';
-import { expect, test, waitForWorker } from './fixtures';
+import { expect, mailSettled, outboxSettled, test, waitForWorker } from './fixtures';
 import { fillQuote } from './form-helpers';
 
 test.skip(({ isMobile }) => isMobile, 'the outbox works the same at every width');
@@ -52,7 +52,8 @@ test('offline: saved on the device, survives reload and a new page, sent once wh
   await stack.sink.waitFor(
     (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
   );
-  await again.waitForTimeout(1000);
+  await outboxSettled(again);
+  await mailSettled(stack);
   expect((await quotesBy(stack, name)).totalItems).toBe(1);
   expect(
     stack.sink.messages.filter(
@@ -147,7 +148,11 @@ test('a request waiting for the connection can be cancelled', async ({ page, con
   await page.getByRole('dialog').getByRole('button', { name: 'Cancelar envio' }).click();
   await expect(page.getByRole('button', { name: /Envios pendentes/ })).toHaveCount(0);
   await context.setOffline(false);
-  await page.waitForTimeout(1500);
+  // A request made now goes in the same pass that would have sent the cancelled one.
+  const control = `Depois do Cancelado ${Date.now()}`;
+  await submitQuote(page, control);
+  await expect.poll(async () => (await quotesBy(stack, control)).totalItems).toBe(1);
+  await outboxSettled(page);
   expect((await quotesBy(stack, name)).totalItems).toBe(0);
 });
 
@@ -182,7 +187,9 @@ test('two tabs open while 10 items wait: each reaches the server once', async ({
     (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
     10,
   );
-  await first.waitForTimeout(1000);
+  await outboxSettled(first);
+  await outboxSettled(second);
+  await mailSettled(stack);
   const stored = await quotesBy(stack, name);
   expect(stored.totalItems).toBe(10);
   expect(new Set(stored.items.map((r: { senderName: string }) => r.senderName)).size).toBe(10);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { CLIENT, startStack, type Stack } from '../support/stack';
-import { expect, test, waitForWorker } from './fixtures';
+import { expect, mailSettled, outboxSettled, test, waitForWorker } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'the gate and the form behave the same at every width');
 
@@ -176,7 +176,8 @@ test('made offline: provisional number, delivered once after reconnecting, with 
   const [mail] = await own.sink.waitFor((m) => /Sem Sinal Silva$/.test(m.subject ?? ''));
   const number = Number(mail!.subject!.match(/Solicitação (\d+) -/)![1]);
   await expect(page.getByText(`Solicitação nº ${number} enviada`)).toBeVisible();
-  await page.waitForTimeout(1000);
+  await outboxSettled(page);
+  await mailSettled(own);
   expect((await own.admin('/api/collections/pickup_requests/records?perPage=1')).totalItems).toBe(
     before + 1,
   );

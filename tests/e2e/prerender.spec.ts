@@ -91,7 +91,8 @@ test('the browser adopts each page as it is: same elements, no hydration error, 
     await page.waitForFunction(() =>
       Boolean(Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__react'))),
     );
-    await page.waitForTimeout(300);
+    // React has finished adopting the page once the browser is idle again.
+    await page.evaluate(() => new Promise((r) => requestIdleCallback(r)));
     const kept = await page.evaluate(() => {
       const first = (window as unknown as { firstH1: Element | null }).firstH1;
       return first === null || first.isConnected;

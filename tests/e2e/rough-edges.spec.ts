@@ -26,11 +26,16 @@ test('toasts never cover the header: at the bottom on a phone, below the header 
   await expect(toast).toBeVisible();
   const viewport = page.viewportSize()!;
   const header = (await page.getByRole('banner').boundingBox())!;
-  // Where it comes to rest (it slides in).
+  // Where it comes to rest: it slides in, so wait until two readings in a row agree.
+  let last = -1;
   await expect
-    .poll(async () => (await toast.boundingBox())!.y)
-    .toBeGreaterThan(header.y + header.height);
-  await page.waitForTimeout(500);
+    .poll(async () => {
+      const y = (await toast.boundingBox())!.y;
+      const still = y === last;
+      last = y;
+      return still;
+    })
+    .toBe(true);
   const box = (await toast.boundingBox())!;
   expect(box.y).toBeGreaterThan(header.y + header.height);
   if (isMobile) expect(box.y).toBeGreaterThan(viewport.height / 2);

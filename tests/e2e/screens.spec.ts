@@ -1,6 +1,6 @@
 // Screens a new user hit on a phone and a desktop (issue 16): the places table, the desktop menu,
 // focus after choosing a place by keyboard, and where the install offer appears.
-import { expect, test } from './fixtures';
+import { expect, framesDrawn, test } from './fixtures';
 
 test('the places table fits the screen: every word whole, nothing to scroll sideways', async ({
   page,
@@ -107,7 +107,7 @@ test('the install offer appears once where a visitor sees it, and can be put awa
   await offerInstall(page);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Instalar aplicativo' })).toBeAttached();
-  await page.waitForTimeout(300);
+  await framesDrawn(page);
   await expect(card).toHaveCount(0);
 });
 
@@ -123,7 +123,7 @@ test("'Agora não' puts the offer away too", async ({ page }) => {
   await offerInstall(page);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Instalar aplicativo' })).toBeAttached();
-  await page.waitForTimeout(300);
+  await framesDrawn(page);
   await expect(card).toHaveCount(0);
 });
 

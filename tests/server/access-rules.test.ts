@@ -155,17 +155,20 @@ describe('realtime on tracking', () => {
       .collection('tracking')
       .subscribe('*', (e) => anonEvents.push(`${e.action}:${e.record.number}`));
 
-    await staff.send('/api/equipe/rastreios', {
-      method: 'POST',
-      body: {
-        op: 'register',
-        record: 'aovivo000777000',
-        number: '777000',
-        at: new Date().toISOString(),
-      },
-    });
-    await expect.poll(() => staffEvents, { timeout: 5000 }).toContain('create:777000');
-    await new Promise((r) => setTimeout(r, 500));
+    for (const number of ['777000', '777001']) {
+      await staff.send('/api/equipe/rastreios', {
+        method: 'POST',
+        body: {
+          op: 'register',
+          record: `aovivo000${number}`,
+          number,
+          at: new Date().toISOString(),
+        },
+      });
+    }
+    // Events go out in order: once staff heard of the second, the first has reached everyone.
+    await expect.poll(() => staffEvents, { timeout: 5000 }).toContain('create:777001');
+    expect(staffEvents).toContain('create:777000');
     expect(anonEvents).toEqual([]);
 
     await staff.collection('tracking').unsubscribe();
