@@ -62,7 +62,9 @@ function recount(app, number) {
   }
 }
 
+/** The confirmation link goes out unless that mailbox's confirmations are spent for the day. */
 function queueConfirm(txApp, follow) {
+  if (!mail.allowConfirmation(txApp, follow.getString('email'))) return;
   const base = site(txApp);
   const content = domain.followConfirmMail(
     follow.getString('number'),

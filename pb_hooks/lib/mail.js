@@ -1,4 +1,4 @@
-// Request e-mails (SPEC.md §7), rendered on the server from the stored record; every value escaped.
+// Request e-mails, rendered on the server from the stored record; every value escaped.
 const cfg = require(`${__hooks}/lib/config.js`);
 const domain = require(`${__hooks}/lib/generated/domain.cjs`);
 
@@ -87,11 +87,40 @@ function isoNow(offsetMs) {
 
 /** The company e-mail of a stored submission: {subject, replyTo, html}. */
 function render(record, def) {
-  const content = def.mail(plain(record, def), cfg.company.client);
+  const content = domain.companyMail(def, plain(record, def), cfg.company.client);
   return { subject: content.subject, replyTo: content.replyTo, html: toHtml(content) };
 }
 
-/** Queue a stored submission's e-mails: to the company, and a confirmation to the requester. */
+/**
+ * Whether one more confirmation may go to this address today, counted per mailbox however it is
+ * spelled ('ana+x@…', Gmail's dots), across the forms and 'Avise-me'; if so, it is counted now.
+ * The count keeps a hash of the mailbox for 24 hours, never the address.
+ */
+function allowConfirmation(txApp, address) {
+  const since = isoNow(-24 * 60 * 60 * 1000);
+  const key = $security.sha256('mailbox:' + domain.mailboxKey(address));
+  txApp
+    .db()
+    .newQuery('DELETE FROM mail_budget WHERE created <= {:since}')
+    .bind({ since })
+    .execute();
+  const row = new DynamicModel({ n: 0 });
+  txApp
+    .db()
+    .newQuery('SELECT COUNT(*) AS n FROM mail_budget WHERE key = {:key}')
+    .bind({ key })
+    .one(row);
+  if (row.n >= domain.CONFIRMATIONS_PER_MAILBOX_PER_DAY) return false;
+  const spent = new Record(txApp.findCollectionByNameOrId('mail_budget'));
+  spent.set('key', key);
+  txApp.save(spent);
+  return true;
+}
+
+/**
+ * Queue a stored submission's e-mails: to the company always, and a confirmation to the
+ * requester unless a public form's confirmations to that mailbox are spent for the day.
+ */
 function enqueue(txApp, record, def) {
   const values = plain(record, def);
   const company = render(record, def);
@@ -105,7 +134,11 @@ function enqueue(txApp, record, def) {
       html: company.html,
     },
   ];
-  if (confirmation.to) {
+  if (confirmation.to && def.public && !allowConfirmation(txApp, confirmation.to)) {
+    // Not queued, so never retried; the inbox says why the customer got no receipt.
+    record.set('confirmationStatus', 'skipped');
+    txApp.unsafeWithoutHooks().save(record);
+  } else if (confirmation.to) {
     items.push({
       purpose: 'confirmation',
       to: confirmation.to,
@@ -179,19 +212,33 @@ function instanceId(app) {
   return id;
 }
 
-/** The company e-mail's state, kept on the request too, for the staff inbox. */
+/**
+ * What the inbox shows of the confirmation: only what staff may need to act on ('failed',
+ * 'refused', 'dismissed'; 'skipped' is set when it is not queued), and 'sent' once one of those
+ * is over; empty again when staff queue it again. An ordinary confirmation leaves it empty,
+ * costing no write to the request.
+ */
+function confirmationShown(status, current) {
+  if (status === 'failed' || status === 'refused' || status === 'dismissed') return status;
+  if (status === 'sent') return current ? 'sent' : '';
+  return status === 'pending' ? '' : current; // queued again: nothing to tell until it is tried
+}
+
+/** The request's e-mail states, kept on the request too, for the staff inbox. */
 function mirror(app, item) {
-  if (item.getString('purpose') !== 'company') return;
+  const purpose = item.getString('purpose');
+  if (purpose !== 'company' && purpose !== 'confirmation') return;
   try {
     const record = app.findRecordById(item.getString('source'), item.getString('record'));
-    record.set(
-      'mailStatus',
-      item.getString('status') === 'sent'
-        ? 'sent'
-        : item.getString('status') === 'failed'
-          ? 'failed'
-          : 'pending',
-    );
+    const status = item.getString('status');
+    if (purpose === 'confirmation') {
+      const shown = confirmationShown(status, record.getString('confirmationStatus'));
+      if (shown === record.getString('confirmationStatus')) return;
+      record.set('confirmationStatus', shown);
+      app.unsafeWithoutHooks().save(record);
+      return;
+    }
+    record.set('mailStatus', status === 'sending' ? 'pending' : status);
     record.set('mailAttempts', item.getInt('attempts'));
     record.set('mailError', item.getString('lastError'));
     record.set('mailSentAt', item.getString('sentAt'));
@@ -227,18 +274,22 @@ function send(app, item) {
     item.set('sentAt', isoNow());
     item.set('nextAt', '');
   } catch (err) {
-    // Never given up: a doubling delay up to a bound (an hour by default), then at that interval.
+    const error = String(err);
+    // A mail server's "no" for good (5xx) is not tried again: it would only hold the queue and
+    // /api/health. The inbox shows it; staff can send it again once the address is fixed.
+    // Anything else is never given up: a doubling delay up to a bound (an hour by default).
+    const refused = domain.isPermanentRefusal(error);
     const delay = Math.min(
       cfg.retryBaseSeconds() * Math.pow(2, attempts - 1),
       cfg.retryMaxSeconds(),
     );
-    item.set('status', 'failed');
-    item.set('lastError', String(err).slice(0, 2000));
-    item.set('nextAt', isoNow(delay * 1000));
+    item.set('status', refused ? 'refused' : 'failed');
+    item.set('lastError', error.slice(0, 2000));
+    item.set('nextAt', refused ? '' : isoNow(delay * 1000));
     app
       .logger()
       .error(
-        'Falha ao enviar e-mail',
+        refused ? 'E-mail recusado pelo servidor de e-mail' : 'Falha ao enviar e-mail',
         'source',
         item.getString('source'),
         'record',
@@ -248,13 +299,33 @@ function send(app, item) {
         'attempts',
         attempts,
         'error',
-        String(err),
+        error,
       );
   }
+  finish(app, item);
+}
+
+/** Keep a send's outcome, on the queue and on the request. */
+function finish(app, item) {
   item.set('claim', '');
   try {
-    // An 'Avise-me' e-mail holds a visitor's address: once delivered, the queue keeps nothing of it.
-    if (item.getString('status') === 'sent' && /^follow-/.test(item.getString('purpose'))) {
+    if (item.getString('status') !== 'sent') {
+      // Staff gave it up while this attempt was under way: it stays given up.
+      const now = new DynamicModel({ status: '' });
+      app
+        .db()
+        .newQuery('SELECT status FROM mail_queue WHERE id = {:id}')
+        .bind({ id: item.id })
+        .one(now);
+      if (now.status === 'dismissed') {
+        item.set('status', 'dismissed');
+        item.set('nextAt', '');
+      }
+    }
+    // An 'Avise-me' e-mail holds a visitor's address: once delivered (or refused for good), the
+    // queue keeps nothing of it.
+    const status = item.getString('status');
+    if ((status === 'sent' || status === 'refused') && /^follow-/.test(item.getString('purpose'))) {
       app.unsafeWithoutHooks().delete(item);
       return;
     }
@@ -326,7 +397,9 @@ function drain(app, withNewRequests) {
 
 /**
  * 'Reenviar e-mail' in the staff inbox: the request's company e-mail goes back to the queue, to be
- * sent at the next run. One being sent right now is left alone (it may still arrive).
+ * sent at the next run, and so does a confirmation still failing (one refused for good stays
+ * refused: the same address would be refused again). One being sent right now is left alone (it
+ * may still arrive).
  */
 function resend(app, source, recordId) {
   const items = app.findRecordsByFilter(
@@ -339,6 +412,20 @@ function resend(app, source, recordId) {
   );
   const item = items[0];
   if (!item) return 'missing';
+  const failing = app.findRecordsByFilter(
+    'mail_queue',
+    "source = {:source} && record = {:record} && purpose = 'confirmation' && status = 'failed'",
+    'created',
+    0,
+    0,
+    { source, record: recordId },
+  );
+  for (const confirmation of failing) {
+    confirmation.set('status', 'pending');
+    confirmation.set('nextAt', '');
+    app.unsafeWithoutHooks().save(confirmation);
+    mirror(app, confirmation);
+  }
   if (item.getString('status') === 'sending') return 'sending';
   item.set('status', 'pending');
   item.set('nextAt', '');
@@ -348,8 +435,47 @@ function resend(app, source, recordId) {
 }
 
 /**
- * Whether mail is flowing, for /api/health: the age of the oldest e-mail not yet sent and how many
- * are failing. Not flowing once an e-mail has waited longer than MAIL_ALERT_SECONDS (15 minutes).
+ * 'Dispensar' in the staff inbox: the request's e-mails that failed or were refused are given up
+ * (never tried again, no longer a problem). One being tried right now stays given up if this
+ * attempt fails too (see finish); if it gets through, it is simply sent.
+ */
+function dismiss(app, source, recordId) {
+  try {
+    app.findRecordById(source, recordId);
+  } catch (_) {
+    return -1;
+  }
+  const stuck = app.findRecordsByFilter(
+    'mail_queue',
+    "source = {:source} && record = {:record} && (status = 'failed' || status = 'refused' || status = 'sending')",
+    'created',
+    0,
+    0,
+    { source, record: recordId },
+  );
+  let dismissed = 0;
+  for (const item of stuck) {
+    // Compare-and-set: a run of the queue that claimed it meanwhile keeps it.
+    const done = app
+      .db()
+      .newQuery(
+        "UPDATE mail_queue SET status = 'dismissed', nextAt = '', updated = {:now} " +
+          'WHERE id = {:id} AND status = {:status}',
+      )
+      .bind({ id: item.id, status: item.getString('status'), now: isoNow() })
+      .execute();
+    if (done.rowsAffected() !== 1) continue;
+    dismissed++;
+    mirror(app, app.findRecordById('mail_queue', item.id));
+  }
+  return dismissed;
+}
+
+/**
+ * Whether mail is flowing, for /api/health: the age of the oldest e-mail still to be sent and how
+ * many are failing. Not flowing once an e-mail has waited longer than MAIL_ALERT_SECONDS (15
+ * minutes). Refused and dismissed e-mails wait for nothing, so they never hold it; the refusals of
+ * the last day are counted apart, for a monitor to notice a mail server that refuses everything.
  */
 function health(app) {
   const row = new DynamicModel({ oldest: '', failing: 0, waiting: 0 });
@@ -358,9 +484,17 @@ function health(app) {
     .newQuery(
       "SELECT COALESCE(MIN(created), '') AS oldest, COUNT(*) AS waiting, " +
         "COALESCE(SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0) AS failing " +
-        "FROM mail_queue WHERE status != 'sent'",
+        "FROM mail_queue WHERE status IN ('pending', 'sending', 'failed')",
     )
     .one(row);
+  const refused = new DynamicModel({ n: 0 });
+  app
+    .db()
+    .newQuery(
+      "SELECT COUNT(*) AS n FROM mail_queue WHERE status = 'refused' AND created > {:since}",
+    )
+    .bind({ since: isoNow(-24 * 60 * 60 * 1000) })
+    .one(refused);
   const oldest = row.oldest
     ? Math.max(
         0,
@@ -373,7 +507,19 @@ function health(app) {
     oldestWaitingSeconds: oldest,
     waiting: row.waiting,
     failing: row.failing,
+    refusedLastDay: refused.n,
   };
 }
 
-module.exports = { render, enqueue, queue, toHtml, drain, resend, esc, health };
+module.exports = {
+  render,
+  enqueue,
+  queue,
+  toHtml,
+  drain,
+  resend,
+  dismiss,
+  allowConfirmation,
+  esc,
+  health,
+};

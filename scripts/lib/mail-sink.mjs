@@ -13,6 +13,12 @@ export class MailSink {
     this.log = options.log ?? (() => {});
     /** @type {import('mailparser').ParsedMail[]} */
     this.messages = [];
+    /**
+     * Recipients this sink refuses, with the SMTP reply code (550: permanent, 450: try later), for
+     * tests of a mail server that turns an address down. Lower-case addresses.
+     * @type {Map<string, number>}
+     */
+    this.refusals = new Map();
     this.port = 0;
     this.server = null;
   }
@@ -27,6 +33,15 @@ export class MailSink {
       disableReverseLookup: true,
       authOptional: true,
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        const code = this.refusals.get(address.address.toLowerCase());
+        if (!code) return callback();
+        const err = /** @type {Error & { responseCode?: number }} */ (
+          new Error(code >= 500 ? 'Mailbox unavailable' : 'Mailbox busy, try again later')
+        );
+        err.responseCode = code;
+        return callback(err);
+      },
       onData: (stream, _session, callback) => {
         const chunks = [];
         stream.on('data', (c) => chunks.push(c));

@@ -7,7 +7,7 @@ import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
 import { isValidCnpj, isValidCpf } from './documents';
 import { formatDecimal } from './format';
 import { readDecimal, readMoneyCents } from './numbers';
-import { cleanText } from './text';
+import { cleanText, isMailAddress } from './text';
 
 export const REQUIRED = 'Este campo é obrigatório';
 export const INVALID_EMAIL = 'Email inválido';
@@ -20,11 +20,15 @@ export const INVALID_CEP = 'CEP inválido';
 export const INVALID_PHONE = 'Telefone inválido';
 export const TOO_BIG = (max: number, unit: string) =>
   `Use no máximo ${unit === 'R$' ? `R$ ${formatDecimal(max)}` : `${formatDecimal(max, 0)} ${unit}`}`;
+/** 0,01 kg, 0,1 cm: as many decimals as the smallest value needs. */
+export const TOO_SMALL = (min: number, unit: string) =>
+  `Use no mínimo ${formatDecimal(min, min >= 1 ? 0 : min >= 0.1 ? 1 : 2)} ${unit}`;
 
 /**
- * text, email, choice, digits: as typed. document: CPF or CNPJ by the type in `documentTypeField`.
- * cep: 8 digits. phone: 10 or 11 digits with the DDD. decimal: a number > 0 up to `maxValue` in
- * `unit`, stored as a number. money: reais up to `maxValue`, stored as cents in `<name>Cents`.
+ * text, choice, digits: as typed. email: an address a mail server takes (isMailAddress). document:
+ * CPF or CNPJ by the type in `documentTypeField`. cep: 8 digits. phone: 10 or 11 digits with the
+ * DDD. decimal: a number from `minValue` (or just above 0) up to `maxValue` in `unit`, stored as a
+ * number. money: reais up to `maxValue`, stored as cents in `<name>Cents`.
  */
 export type FieldKind =
   'text' | 'email' | 'choice' | 'document' | 'digits' | 'cep' | 'phone' | 'decimal' | 'money';
@@ -42,6 +46,8 @@ export interface FieldRule {
   max?: number;
   /** Largest number (decimal: in `unit`; money: in reais). */
   maxValue?: number;
+  /** Smallest number (decimal, in `unit`): below it a figure is a typo or a probe, not a parcel. */
+  minValue?: number;
   unit?: string;
   /** Personal data (LGPD): anonymized once the request is older than the retention period. */
   personal?: boolean;
@@ -65,8 +71,6 @@ export function textRule(
   return { name, label, kind: 'text', required, max: 200, ...extra };
 }
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   return typeof value === 'string' && value.trim() === '';
@@ -82,6 +86,8 @@ export function checkField(
   if (rule.kind === 'decimal') {
     const n = readDecimal(value);
     if (!(n > 0)) return NOT_A_NUMBER;
+    if (rule.minValue !== undefined && n < rule.minValue)
+      return TOO_SMALL(rule.minValue, rule.unit ?? '');
     return rule.maxValue !== undefined && n > rule.maxValue
       ? TOO_BIG(rule.maxValue, rule.unit ?? '')
       : null;
@@ -98,7 +104,7 @@ export function checkField(
   if (rule.max !== undefined && text.length > rule.max) return TOO_LONG(rule.max);
   switch (rule.kind) {
     case 'email':
-      return EMAIL_RE.test(text.trim()) ? null : INVALID_EMAIL;
+      return isMailAddress(text.trim()) ? null : INVALID_EMAIL;
     case 'choice':
       return rule.options!.includes(text) ? null : NOT_AN_OPTION;
     case 'digits':

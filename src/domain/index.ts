@@ -6,6 +6,7 @@ export * from './stages';
 export * from './masks';
 export * from './documents';
 export * from './text';
+export * from './mail';
 export * from './numbers';
 export * from './fields';
 export * from './parcel-types';

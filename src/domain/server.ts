@@ -5,12 +5,14 @@ export {
   kindOfCollection,
   prepareSubmission,
   confirmationMail,
+  companyMail,
   personalFields,
   ANONYMIZED,
   storedFields,
   TRACKING_NUMBER_RULE,
 } from './submissions';
 export { checkField, validateSubmission } from './fields';
+export { CONFIRMATIONS_PER_MAILBOX_PER_DAY, isPermanentRefusal } from './mail';
 export {
   normalizeStages,
   stageTimeField,

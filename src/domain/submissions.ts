@@ -23,6 +23,7 @@ import { LOCALITIES } from './localities';
 import { CONSULTAR, quoteParcel, type Quote } from './pricing';
 import { STATE_CODES } from './states';
 import { parseDecimal, moneyCents } from './numbers';
+import { defang } from './text';
 
 import { PARCEL_TYPES } from './parcel-types';
 export const DELIVERY_TYPES = [
@@ -40,6 +41,9 @@ export const NOT_INFORMED = 'Não informado';
 export const MAX_WEIGHT_KG = 1000;
 export const MAX_DIMENSION_CM = 500;
 export const MAX_INVOICE_REAIS = 10_000_000;
+/** Lower bounds: the smallest parcel anyone sends, well above a typo such as 0,0001 or 1e-320. */
+export const MIN_WEIGHT_KG = 0.01;
+export const MIN_DIMENSION_CM = 0.1;
 
 function partyRules(
   prefix: 'sender' | 'recipient',
@@ -100,20 +104,21 @@ function partyRules(
   ];
 }
 
-const decimal = (name: string, label: string, maxValue: number, unit: string): FieldRule => ({
+const decimal = (name: string, label: string, unit: 'kg' | 'cm'): FieldRule => ({
   name,
   label,
   kind: 'decimal',
   required: true,
-  maxValue,
+  minValue: unit === 'kg' ? MIN_WEIGHT_KG : MIN_DIMENSION_CM,
+  maxValue: unit === 'kg' ? MAX_WEIGHT_KG : MAX_DIMENSION_CM,
   unit,
 });
 
 const dimensionRules: FieldRule[] = [
-  decimal('weight', 'Peso', MAX_WEIGHT_KG, 'kg'),
-  decimal('width', 'Largura', MAX_DIMENSION_CM, 'cm'),
-  decimal('length', 'Comprimento', MAX_DIMENSION_CM, 'cm'),
-  decimal('height', 'Altura', MAX_DIMENSION_CM, 'cm'),
+  decimal('weight', 'Peso', 'kg'),
+  decimal('width', 'Largura', 'cm'),
+  decimal('length', 'Comprimento', 'cm'),
+  decimal('height', 'Altura', 'cm'),
 ];
 
 const invoiceRules: FieldRule[] = [
@@ -244,19 +249,13 @@ const PICKUP_RULES: FieldRule[] = [
     options: STATE_CODES,
     requiredMessage: 'Estado é obrigatório',
   },
-  { ...decimal('peso', 'Peso (kg)', MAX_WEIGHT_KG, 'kg'), requiredMessage: 'Peso é obrigatório' },
+  { ...decimal('peso', 'Peso (kg)', 'kg'), requiredMessage: 'Peso é obrigatório' },
+  { ...decimal('altura', 'Altura (cm)', 'cm'), requiredMessage: 'Altura é obrigatória' },
   {
-    ...decimal('altura', 'Altura (cm)', MAX_DIMENSION_CM, 'cm'),
-    requiredMessage: 'Altura é obrigatória',
-  },
-  {
-    ...decimal('comprimento', 'Comprimento (cm)', MAX_DIMENSION_CM, 'cm'),
+    ...decimal('comprimento', 'Comprimento (cm)', 'cm'),
     requiredMessage: 'Comprimento é obrigatório',
   },
-  {
-    ...decimal('largura', 'Largura (cm)', MAX_DIMENSION_CM, 'cm'),
-    requiredMessage: 'Largura é obrigatória',
-  },
+  { ...decimal('largura', 'Largura (cm)', 'cm'), requiredMessage: 'Largura é obrigatória' },
   {
     name: 'valorNF',
     label: 'Valor da NF',
@@ -326,7 +325,8 @@ export interface CompanyContact {
 /** What a requester is told was received, in the confirmation e-mail. */
 interface Receipt {
   subject: string;
-  greeting: string;
+  /** The name typed in the form: shown as data ('Nome informado'), never in the greeting. */
+  name: string;
   next: string;
   rows: [string, string][];
 }
@@ -348,6 +348,11 @@ export interface SubmissionKindDef {
   mail: (r: StoredSubmission, fixedPlace: FixedPickupPlace) => MailContent;
   /** The field with the requester's e-mail address: the confirmation e-mail goes there. */
   requesterEmail: string;
+  /**
+   * Anyone may send it, without signing in: its confirmation e-mail goes to an address nobody has
+   * vouched for, so it draws on that mailbox's daily budget (CONFIRMATIONS_PER_MAILBOX_PER_DAY).
+   */
+  public: boolean;
   receipt: (r: StoredSubmission) => Receipt;
 }
 
@@ -403,9 +408,10 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     label: 'Cotação expressa',
     rules: QUOTE_RULES,
     requesterEmail: 'senderEmail',
+    public: true,
     receipt: (r) => ({
       subject: 'Recebemos sua solicitação de cotação',
-      greeting: str(r, 'senderName'),
+      name: str(r, 'senderName'),
       next: 'Recebemos sua solicitação de cotação. Nossa equipe vai conferir os dados e responder por e-mail com a confirmação do valor.',
       rows: [
         ['Retirada', str(r, 'pickupLocation')],
@@ -458,9 +464,10 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     label: 'Entrega urgente',
     rules: URGENT_RULES,
     requesterEmail: 'senderEmail',
+    public: true,
     receipt: (r) => ({
       subject: 'Recebemos sua solicitação de entrega urgente',
-      greeting: str(r, 'senderName'),
+      name: str(r, 'senderName'),
       next: 'Recebemos sua solicitação de entrega urgente. Vamos verificá-la e enviar uma cotação para sua aprovação.',
       rows: [
         ['De', str(r, 'senderCity')],
@@ -501,9 +508,10 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     rules: PICKUP_RULES,
     firstNumber: 1035,
     requesterEmail: 'email',
+    public: false,
     receipt: (r) => ({
       subject: `Recebemos sua solicitação de coleta nº ${num(r, 'number')}`,
-      greeting: str(r, 'solicitadaPor'),
+      name: str(r, 'solicitadaPor'),
       next: `A solicitação de coleta nº ${num(r, 'number')} foi recebida. Vamos verificá-la e responder por e-mail ainda hoje.`,
       rows: [
         ['Número da solicitação', String(num(r, 'number'))],
@@ -564,13 +572,40 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
   },
 };
 
-/** The short confirmation e-mail to the person who sent a request (issue: customers hear from us). */
+/**
+ * A stored request as its e-mails show it: every free-text value defanged, so that nothing a
+ * visitor typed becomes a link in a mail client; e-mail addresses (checked by their rule) stay
+ * usable, and choices, numbers and documents follow their own strict rules.
+ */
+export function mailValues(def: SubmissionKindDef, r: StoredSubmission): StoredSubmission {
+  const out = { ...r };
+  for (const rule of def.rules) {
+    if (rule.kind === 'text' && typeof out[rule.name] === 'string')
+      out[rule.name] = defang(out[rule.name] as string);
+  }
+  return out;
+}
+
+/** The e-mail to the company about a stored request, with the sender's text defanged. */
+export function companyMail(
+  def: SubmissionKindDef,
+  r: StoredSubmission,
+  fixedPlace: FixedPickupPlace,
+): MailContent {
+  return def.mail(mailValues(def, r), fixedPlace);
+}
+
+/**
+ * The short confirmation e-mail to the person who sent a request. Anyone can type any address
+ * and any name, so the text is ours alone: a fixed greeting, and what was typed only as data in
+ * the table, defanged.
+ */
 export function confirmationMail(
   def: SubmissionKindDef,
   r: StoredSubmission,
   contact: CompanyContact,
 ): MailContent & { to: string } {
-  const receipt = def.receipt(r);
+  const receipt = def.receipt(mailValues(def, r));
   const whatsapp = contact.whatsapp.replace(/^55(\d{2})(\d{5})(\d{4})$/, '($1) $2-$3');
   return {
     to: str(r, def.requesterEmail),
@@ -578,12 +613,12 @@ export function confirmationMail(
     title: receipt.subject,
     replyTo: contact.email,
     paragraphs: [
-      `Olá, ${receipt.greeting}.`,
+      'Olá!',
       receipt.next,
       'Se algo estiver errado, responda a este e-mail ou fale conosco pelos contatos abaixo.',
     ],
     sections: [
-      { title: 'O que recebemos', rows: receipt.rows },
+      { title: 'O que recebemos', rows: [['Nome informado', receipt.name], ...receipt.rows] },
       {
         title: 'Fale conosco',
         rows: [
@@ -596,13 +631,14 @@ export function confirmationMail(
   };
 }
 
-/** What the server keeps on every request besides what was sent: its e-mail's state and who handled it. */
+/** What the server keeps on every request besides what was sent: its e-mails' state and who handled it. */
 export const SUBMISSION_STATE_FIELDS = [
   'mailStatus',
   'mailAttempts',
   'mailError',
   'mailSentAt',
   'mailNextAt',
+  'confirmationStatus',
   'handledAt',
   'handledBy',
   'handledByName',

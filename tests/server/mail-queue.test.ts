@@ -243,7 +243,13 @@ describe('customers hear from us', () => {
     );
     expect(mail!.to).toMatchObject({ text: 'maria@cliente.example' });
     const html = String(mail!.html);
-    for (const fact of ['Olá, Maria Confirma.', 'São Paulo - SP', 'Goiânia - GO', '(11) 5555-0100'])
+    for (const fact of [
+      'Olá!',
+      'Maria Confirma',
+      'São Paulo - SP',
+      'Goiânia - GO',
+      '(11) 5555-0100',
+    ])
       expect(html).toContain(fact);
     expect(html).toContain('R$ 124,50');
   });

@@ -14,12 +14,25 @@ export interface InboxItem {
   record: RecordModel;
 }
 
+// An e-mail that needs someone: the company's or the requester's confirmation, failing (still
+// retried) or refused by the mail server. A dismissed one no longer does.
+const MAIL_PROBLEM =
+  'mailStatus = "failed" || mailStatus = "refused" || ' +
+  'confirmationStatus = "failed" || confirmationStatus = "refused"';
+
 const STATE_FILTER: Record<InboxState, string> = {
   open: 'handledAt = ""',
   handled: 'handledAt != ""',
-  'mail-failed': 'mailStatus = "failed"',
+  'mail-failed': MAIL_PROBLEM,
   all: '',
 };
+
+const STUCK = ['failed', 'refused'];
+
+/** Whether one of the request's e-mails fails or was refused (what 'Dispensar' gives up). */
+export function hasMailProblem(record: RecordModel): boolean {
+  return STUCK.includes(record.mailStatus) || STUCK.includes(record.confirmationStatus);
+}
 
 const kindsOf = (kind: InboxKind) =>
   kind === 'all' ? SUBMISSION_KIND_LIST : [SUBMISSION_KINDS[kind]];
@@ -30,7 +43,7 @@ export function matches(item: InboxItem, kind: InboxKind, state: InboxState): bo
   const r = item.record;
   if (state === 'open') return !r.handledAt;
   if (state === 'handled') return Boolean(r.handledAt);
-  if (state === 'mail-failed') return r.mailStatus === 'failed';
+  if (state === 'mail-failed') return hasMailProblem(r);
   return true;
 }
 
@@ -60,7 +73,7 @@ export async function loadInbox(
   return { items: items.slice(0, limit), more: total > limit };
 }
 
-/** What needs attention, across every kind: requests not yet handled, and e-mails that fail. */
+/** What needs attention, across every kind: requests not yet handled, and e-mails that fail or were refused. */
 export async function loadCounts(): Promise<{ open: number; failed: number }> {
   const count = (collection: string, filter: string) =>
     staffApi
@@ -80,6 +93,14 @@ export async function setHandled(item: InboxItem, handled: boolean): Promise<Rec
   return staffApi
     .collection(SUBMISSION_KINDS[item.kind].collection)
     .update(item.record.id, { handled }, { requestKey: null });
+}
+
+/** 'Dispensar': the request's failing or refused e-mails are given up (not tried again). */
+export async function dismissMail(item: InboxItem): Promise<void> {
+  await staffApi.send(
+    `/api/solicitacoes/${SUBMISSION_KINDS[item.kind].collection}/${item.record.id}/dispensar-email`,
+    { method: 'POST', requestKey: null },
+  );
 }
 
 export async function resendMail(item: InboxItem): Promise<void> {

@@ -18,7 +18,9 @@ import { failureKind } from '../../lib/pocketbase';
 import { endedStaffSession } from './api';
 import {
   byNewest,
+  dismissMail,
   followInbox,
+  hasMailProblem,
   loadCounts,
   loadInbox,
   matches,
@@ -104,9 +106,61 @@ function MailState({ record }: { record: InboxItem['record'] }) {
       </Box>
     );
   }
+  if (record.mailStatus === 'refused') {
+    return (
+      <Box fontSize="sm" color="red.700" role="alert">
+        <Text fontWeight="semibold">E-mail para a empresa recusado</Text>
+        <Text wordBreak="break-word">{record.mailError}</Text>
+      </Box>
+    );
+  }
+  if (record.mailStatus === 'dismissed') {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        E-mail para a empresa dispensado
+      </Text>
+    );
+  }
   return (
     <Text fontSize="sm" color="fg.muted">
       E-mail na fila de envio
+    </Text>
+  );
+}
+
+/**
+ * The requester's confirmation, when there is something to tell (an ordinary one that went out
+ * shows nothing): failing, refused by the mail server, dismissed, or not sent because that mailbox
+ * had its confirmations for the day.
+ */
+function ConfirmationState({ item }: { item: InboxItem }) {
+  const status = item.record.confirmationStatus as string | undefined;
+  const address = String(item.record[SUBMISSION_KINDS[item.kind].requesterEmail] ?? '');
+  if (status === 'refused' || status === 'failed') {
+    return (
+      <Box fontSize="sm" color="red.700" role="alert">
+        <Text fontWeight="semibold">
+          {status === 'refused'
+            ? 'E-mail do cliente recusado'
+            : 'E-mail do cliente com falha; novas tentativas automáticas'}
+        </Text>
+        <Text wordBreak="break-word">
+          {status === 'refused'
+            ? `O servidor de e-mail não aceitou o endereço ${address}.`
+            : `Para ${address}.`}
+        </Text>
+      </Box>
+    );
+  }
+  const quiet: Record<string, string> = {
+    dismissed: 'E-mail do cliente dispensado',
+    skipped: 'E-mail do cliente não enviado: este endereço já recebeu as confirmações do dia',
+    sent: 'E-mail do cliente enviado',
+  };
+  if (!status || !quiet[status]) return null;
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      {quiet[status]}
     </Text>
   );
 }
@@ -115,10 +169,12 @@ function RequestCard({
   item,
   onHandled,
   onResend,
+  onDismiss,
 }: {
   item: InboxItem;
   onHandled: (item: InboxItem, handled: boolean) => Promise<void>;
   onResend: (item: InboxItem) => Promise<void>;
+  onDismiss: (item: InboxItem) => Promise<void>;
 }) {
   const [busy, setBusy] = useState(false);
   const r = item.record;
@@ -143,6 +199,7 @@ function RequestCard({
         </Flex>
         <Text fontSize="sm">Recebida em {formatDateTime(r.created)}</Text>
         <MailState record={r} />
+        <ConfirmationState item={item} />
         {r.handledAt && (
           <Text fontSize="sm">
             Atendida por {r.handledByName} em {formatDateTime(r.handledAt)}
@@ -197,6 +254,16 @@ function RequestCard({
           >
             Reenviar e-mail
           </Button>
+          {hasMailProblem(r) && (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => void run(() => onDismiss(item))}
+            >
+              Dispensar
+            </Button>
+          )}
         </HStack>
       </Stack>
     </Box>
@@ -303,6 +370,21 @@ export function RequestsInbox() {
     }
   };
 
+  const onDismiss = async (item: InboxItem) => {
+    try {
+      await dismissMail(item);
+      toaster.create({
+        title: 'E-mail dispensado',
+        description: 'Ele não será mais enviado.',
+        type: 'success',
+        duration: 3000,
+      });
+      await reload();
+    } catch (error) {
+      handleFailure(error, 'Erro ao dispensar o e-mail');
+    }
+  };
+
   return (
     <Stack gap="5">
       <Box role="status" aria-live="polite" borderWidth="1px" borderRadius="lg" p="3">
@@ -348,6 +430,7 @@ export function RequestsInbox() {
               item={item}
               onHandled={onHandled}
               onResend={onResend}
+              onDismiss={onDismiss}
             />
           ))}
         </Stack>

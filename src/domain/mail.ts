@@ -1,0 +1,29 @@
+/**
+ * The mail queue's rules that the server (through the bundle) and the staff inbox share: what a
+ * mail server's answer means for an e-mail, and how many confirmations one mailbox may get.
+ */
+
+/**
+ * Confirmation e-mails (a request's receipt, an 'Avise-me' link) one mailbox may get in 24 hours,
+ * however its address is spelled (mailboxKey): enough for a real customer, too few for the forms
+ * to be a way of mailing someone. The company's own e-mails never count.
+ */
+export const CONFIRMATIONS_PER_MAILBOX_PER_DAY = 3;
+
+/** Where an e-mail stands in the queue; 'refused' and 'dismissed' are never tried again. */
+export type MailState = 'pending' | 'sending' | 'sent' | 'failed' | 'refused' | 'dismissed';
+
+// 5xx answers that are about our own account (authentication), not the message: fixing the
+// settings makes them go, so they are retried like a 4xx.
+const SETUP_CODES = ['530', '534', '535', '538'];
+
+/**
+ * Whether a send failure is a mail server's permanent refusal (an SMTP 5xx reply, e.g. '550
+ * Mailbox unavailable' or '501 Bad recipient address syntax'), which no retry will change. A 4xx
+ * reply, a connection that failed and anything unknown are temporary. PocketBase reports the
+ * reply as 'GoError: 550 …'.
+ */
+export function isPermanentRefusal(error: string): boolean {
+  const code = /^(?:\w*Error:\s*)*([2-5]\d\d)[\s-]/.exec(error.trim())?.[1];
+  return code !== undefined && code[0] === '5' && !SETUP_CODES.includes(code);
+}
