@@ -17,6 +17,7 @@ import {
   type TrackingStage,
 } from './stages';
 import { TRACKING_NUMBER_RULE } from './submissions';
+import { isLetter } from './text';
 
 interface ChangeBase {
   /** The record's id: made on the phone for a number it registers. */
@@ -151,13 +152,18 @@ export function mergeStageChange(
   return fields;
 }
 
-/** 'Maria da Silva Souza' → 'M. S. S.': who received a parcel, as the public lookup shows it. */
+/**
+ * 'Maria da Silva Souza' → 'M. S. S.': who received a parcel, as the public lookup shows it. Only
+ * letters count: markup, emoji and punctuation typed with a name never reach the public page.
+ */
 export function initials(name: string): string {
   return name
-    .trim()
+    .normalize('NFC')
+    .replace(/<[^>]*>/g, ' ')
     .split(/\s+/)
+    .map((word) => Array.from(word).filter(isLetter).join(''))
     .filter((word) => word && !/^(da|de|do|das|dos|e)$/i.test(word))
-    .map((word) => `${word[0]!.toLocaleUpperCase('pt-BR')}.`)
+    .map((word) => `${Array.from(word)[0]!.toLocaleUpperCase('pt-BR')}.`)
     .join(' ');
 }
 

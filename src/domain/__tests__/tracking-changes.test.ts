@@ -99,6 +99,20 @@ describe('proof of delivery', () => {
     expect(initials('  Ana  ')).toBe('A.');
   });
 
+  it.each([
+    ['Ângela Souza', 'Â. S.'],
+    ['😀 <b>Ana</b> Lima', 'A. L.'],
+    ['<script>alert(1)</script>', 'A.'],
+    ['"Ana" (Lima)', 'A. L.'],
+    ['😀 ☎ 123', ''],
+    ['A\u0301lvaro de Souza', 'Á. S.'],
+    ["O'Neil Çelik", 'O. Ç.'],
+    ['Ωmega Ёлка', 'Ω. Ё.'],
+    ['佐藤 花子', '佐. 花.'],
+  ])('initials of %j come from letters only: %j', (name, shown) => {
+    expect(initials(name)).toBe(shown);
+  });
+
   it('takes photos that are images up to 5 MB', () => {
     expect(checkPhoto('image/jpeg', 200_000)).toBeNull();
     expect(checkPhoto('application/pdf', 1000)).toBe(
