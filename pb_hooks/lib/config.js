@@ -1,4 +1,4 @@
-// Runtime configuration from the environment (DESIGN.md "Runtime configuration").
+// Runtime configuration from the environment (the README lists every variable).
 // CommonJS, required inside handlers: the JSVM shares no top-level state between handlers.
 const company = require(`${__hooks}/lib/company.json`);
 

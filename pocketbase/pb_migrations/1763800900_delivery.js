@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Tracking changes made offline on drivers' phones (issue 12): when each stage was last changed,
+// Tracking changes made offline on drivers' phones: when each stage was last changed,
 // so the later action on a stage wins when two phones catch up; and proof of delivery — who
 // received, an optional CPF, and a photo readable by staff only (a protected file). A number
 // registered offline keeps the time it was registered on the phone (`created` is when it arrived).

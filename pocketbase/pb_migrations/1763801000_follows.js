@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// 'Avise-me' (issue 15): visitors follow a tracking number by e-mail (src/domain/follows.ts).
+// 'Avise-me': visitors follow a tracking number by e-mail (src/domain/follows.ts).
 // Nobody reads or writes subscriptions through the API: the routes in pb_hooks/follows.pb.js do,
 // so the answer never says whether a number exists. Staff see only how many follow a record
 // (`tracking.followers`). The mail queue gains the two e-mails and a one-click unsubscribe address.

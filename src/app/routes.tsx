@@ -18,7 +18,7 @@ const TrackingAdminPage = lazy(() => import('../features/tracking-admin/tracking
 const RequestsInboxPage = lazy(() => import('../features/tracking-admin/requests-inbox-page'));
 
 /**
- * Every route of SPEC.md, for the browser and for the pages prerendered at build time. Plain
+ * Every route of the site, for the browser and for the pages prerendered at build time. Plain
  * routes, not React Router's data router: nothing here loads data through the router, and its
  * machinery was 16 KB (gzip) of the first load of /. A route that fails shows the error inside the
  * layout (see RouteErrorBoundary in layout.tsx).

@@ -47,7 +47,7 @@ const UNUSED_PALETTES = new Set(['yellow', 'teal', 'cyan', 'purple', 'pink']);
 const withoutUnusedPalettes = <T extends object>(colors: T): T =>
   Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
 
-// The site has one colour scheme (SPEC.md's): nothing ever sets Chakra's dark mode, yet every
+// The site has one colour scheme: nothing ever sets Chakra's dark mode, yet every
 // semantic token carries a `_dark` value that Chakra registers as a second token and writes as a
 // second CSS variable on every page (some 75 tokens and 5 KB of each page's inline CSS). Only the
 // light value is kept.

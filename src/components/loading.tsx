@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 
-/** What a route shows while its code arrives (SPEC.md: 'Carregando...'). */
+/** What a route shows while its code arrives ('Carregando...'). */
 export function Loading() {
   return (
     <Box role="status" py="16" textAlign="center" color="fg.muted">

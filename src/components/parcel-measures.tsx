@@ -10,7 +10,7 @@ type FieldProps = (name: string) => {
 };
 
 /**
- * Weight (kg) and the three dimensions (cm) of a parcel (SPEC.md §5), typed the Brazilian way: text
+ * Weight (kg) and the three dimensions (cm) of a parcel, typed the Brazilian way: text
  * inputs with a decimal keyboard, so '1,5' stays 1,5 (a number input drops the comma).
  */
 export function ParcelMeasures({ field, weightLabel }: { field: FieldProps; weightLabel: string }) {

@@ -1,6 +1,6 @@
 import { createToaster } from '@chakra-ui/react';
 
-// Toasts sit at the top on wide screens (SPEC.md §8) and at the bottom on phones, where the top
+// Toasts sit at the top on wide screens and at the bottom on phones, where the top
 // is the header, the menu button and the page title a person needs. On wide screens they start
 // below the 4rem header, so the menu and the outbox badge stay in reach while a toast is up.
 const options = { pauseOnPageIdle: true, max: 4 } as const;
@@ -18,7 +18,7 @@ type ToastOptions = Parameters<typeof topToaster.create>[0];
 const onPhone = () =>
   typeof window !== 'undefined' && Boolean(window.matchMedia?.('(max-width: 47.99em)').matches);
 
-/** The app's toasts (SPEC.md §8). Durations are given per call where the spec fixes them. */
+/** The app's toasts. Durations are given per call where a message needs its own. */
 export const toaster = {
   create(toast: ToastOptions) {
     if (toast.id) {

@@ -25,7 +25,7 @@ interface Options {
   schema: ObjectSchema<FormValues>;
   initialValues: FormValues;
   onValid: (values: FormValues, context: SubmitContext) => Promise<void>;
-  /** Said when a submit attempt finds errors (each form has its own words in SPEC.md §8). */
+  /** Said when a submit attempt finds errors (each form has its own words). */
   onIncomplete?: (problems: Problems) => void;
 }
 

@@ -1,4 +1,4 @@
-/** The one list of paths (SPEC.md §2). */
+/** The one list of the site's paths, and the menus built from them. */
 export const paths = {
   home: '/',
   services: '/servicos',

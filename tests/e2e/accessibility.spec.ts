@@ -1,5 +1,5 @@
 // Every route passes axe-core's WCAG 2.2 AA rules at 390 and 1280 px, as it first appears and
-// with its error messages showing (issue 16): Lighthouse's 100 checks less than this.
+// with its error messages showing: Lighthouse's 100 checks less than this.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

@@ -1,4 +1,4 @@
-// 'Avise-me' (issue 15), as a customer and a driver would use it: ask on the lookup page, confirm
+// 'Avise-me', as a customer and a driver would use it: ask on the lookup page, confirm
 // from the e-mail, a driver ticks a stage on the staff screen, the e-mail arrives; 'Meus rastreios'
 // marks the number when the app is opened again; with no signal the request waits on the device.
 import type { Locator } from '@playwright/test';

@@ -104,7 +104,7 @@ test.describe('mobile navigation', () => {
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();
-    // SPEC.md's five links; the discreet staff entry sits apart, below them.
+    // The five links of the menu; the discreet staff entry sits apart, below them.
     const links = drawer.getByRole('navigation', { name: 'Menu' }).getByRole('link');
     await expect(links).toHaveText(DRAWER_LINKS);
     await expect(drawer.getByRole('link', { name: 'Rastrear' })).toHaveAttribute(

@@ -1,4 +1,4 @@
-// Numbers as Brazilians type them (issue 16): a comma decimal never multiplies a weight, money with
+// Numbers as Brazilians type them: a comma decimal never multiplies a weight, money with
 // thousands dots is read as one amount everywhere, and what is wrong is named.
 import { expect, test } from './fixtures';
 import { fillQuote, fillUrgent } from './form-helpers';
@@ -8,7 +8,7 @@ test('the simulator reads a weight typed with a comma, and prices nothing withou
 }) => {
   await page.goto('/');
   const simulator = page.getByRole('region', { name: 'Simule Valores' });
-  // Only an NF value: nothing to price yet (SPEC.md §9).
+  // Only an NF value: nothing to price yet.
   await simulator.getByLabel('Valor da Nota Fiscal').pressSequentially('1.000');
   await expect(simulator.getByTestId('Valor Total:')).toHaveText('R$ 0,00');
 

@@ -1,4 +1,4 @@
-// The first visit paints from HTML (issue 11): every route is a page written at build time, with
+// The first visit paints from HTML: every route is a page written at build time, with
 // its title, description and styles, that the browser adopts (hydrates) without drawing it again.
 import type { Page } from '@playwright/test';
 import { expect, test, waitForWorker } from './fixtures';

@@ -1,4 +1,4 @@
-// Rough edges a new user hit (issue 16): stale toasts, toasts over the header on phones, the
+// Rough edges a new user hit: stale toasts, toasts over the header on phones, the
 // favicon, the read-only request number, the required mark, and error texts too pale to read.
 import { CLIENT } from '../support/stack';
 import { expect, test } from './fixtures';

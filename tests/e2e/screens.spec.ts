@@ -1,4 +1,4 @@
-// Screens a new user hit on a phone and a desktop (issue 16): the places table, the desktop menu,
+// Screens a new user hit on a phone and a desktop: the places table, the desktop menu,
 // focus after choosing a place by keyboard, and where the install offer appears.
 import { expect, framesDrawn, test } from './fixtures';
 

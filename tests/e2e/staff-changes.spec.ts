@@ -1,4 +1,4 @@
-// Drivers' changes made with no signal (issue 12): kept on the phone, shown at once, sent in order
+// Drivers' changes made with no signal: kept on the phone, shown at once, sent in order
 // when the signal returns with the times they were made, merged stage by stage with other phones,
 // and proof of delivery with a photo shrunk on the phone.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Doors closed on the server (issue 13): each test shows the door is shut, against a real PocketBase.
+// Doors closed on the server: each test shows the door is shut, against a real PocketBase.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, CLIENT, signIn, STAFF, startStack, type Stack } from '../support/stack';
 import { useStack } from '../support/use-stack';

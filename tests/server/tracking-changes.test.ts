@@ -1,4 +1,4 @@
-// Changes made on drivers' phones, sent later from their outboxes (issue 12): applied once, each
+// Changes made on drivers' phones, sent later from their outboxes: applied once, each
 // stage merged on its own by the time it was made, checked again on the server, and proof of
 // delivery kept for staff while the public sees only initials and a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -20,7 +20,7 @@ const QUEUED =
   'Sem conexão: o pedido de aviso ficou guardado neste aparelho e será enviado quando o sinal voltar. Depois, confirme pelo e-mail que vamos mandar.';
 
 /**
- * 'Avise-me por e-mail' under a tracking result (issue 15): an address and the consent, stored on
+ * 'Avise-me por e-mail' under a tracking result: an address and the consent, stored on
  * the device first (the outbox), so it also works with no signal. The server answers the same for
  * every number; the confirmation e-mail decides.
  */
