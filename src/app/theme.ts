@@ -56,10 +56,16 @@ const isObject = (value: unknown): value is TokenTree =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 function lightOnly<T>(tree: T): T {
   if (!isObject(tree)) return tree;
-  if ('value' in tree && isObject(tree.value) && ('_light' in tree.value || '_dark' in tree.value)) {
+  if (
+    'value' in tree &&
+    isObject(tree.value) &&
+    ('_light' in tree.value || '_dark' in tree.value)
+  ) {
     const rest = Object.entries(tree.value).filter(([key]) => key !== '_dark' && key !== '_light');
     const { _light } = tree.value;
-    const value = rest.length ? Object.fromEntries(_light ? [...rest, ['_light', _light]] : rest) : _light;
+    const value = rest.length
+      ? Object.fromEntries(_light ? [...rest, ['_light', _light]] : rest)
+      : _light;
     return { ...tree, value } as T;
   }
   return Object.fromEntries(Object.entries(tree).map(([k, v]) => [k, lightOnly(v)])) as T;
