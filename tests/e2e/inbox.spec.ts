@@ -105,3 +105,48 @@ test.describe('when the mail server is down', () => {
     await expect(page.getByRole('status').getByText('0 e-mails com falha')).toBeVisible();
   });
 });
+
+test.describe('when the mail server refuses an address', () => {
+  let own: Stack;
+  test.beforeAll(async () => {
+    own = await startStack();
+  });
+  test.afterAll(async () => own?.stop());
+  test.skip(({ isMobile }) => isMobile, 'the refusal path is the same at every width');
+
+  test('the request shows the refused confirmation, and "Dispensar" clears it', async ({
+    page,
+  }) => {
+    const address = `recusado-${Date.now()}@cliente.example`;
+    own.sink.refusals.set(address, 550);
+    const name = `Recusa ${Date.now()}`;
+    await call(own.url, '/api/collections/quotes/records', {
+      method: 'POST',
+      body: quotePayload({ senderName: name, senderEmail: address }),
+    });
+    await page.goto(`${own.url}/admin/solicitacoes`);
+    await page.getByLabel('E-mail').fill(STAFF.email);
+    await page.getByLabel('Senha').fill(STAFF.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    const card = page.getByRole('listitem', { name: `Cotação expressa — ${name}` });
+    // The company heard of it; the customer's address was refused.
+    await expect(card.getByText(/E-mail enviado em/)).toBeVisible();
+    await expect(card.getByText('E-mail do cliente recusado')).toBeVisible();
+    await expect(
+      card.getByText(`O servidor de e-mail não aceitou o endereço ${address}.`),
+    ).toBeVisible();
+    await expect(page.getByRole('status').getByText('1 e-mail com falha')).toBeVisible();
+    await page.getByLabel('Situação').selectOption('mail-failed');
+    await expect(card).toBeVisible();
+
+    await card.getByRole('button', { name: 'Dispensar' }).click();
+    await expect(page.getByText('E-mail dispensado', { exact: true })).toBeVisible();
+    // No longer a problem: it leaves the list, the count and /api/health alone.
+    await expect(card).toHaveCount(0);
+    await expect(page.getByRole('status').getByText('0 e-mails com falha')).toBeVisible();
+    await page.getByLabel('Situação').selectOption('all');
+    await expect(card.getByText('E-mail do cliente dispensado')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Dispensar' })).toHaveCount(0);
+    expect((await call(own.url, '/api/health')).status).toBe(200);
+  });
+});
