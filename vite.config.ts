@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import company from './pb_hooks/lib/company.json';
-import { chakraLazyGlobalCss } from './vite.chakra';
+import { chakraLazyGlobalCss } from './src/app/chakra-snapshot';
 import { prerender } from './vite.prerender';
 
 const apiTarget = process.env.VITE_API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8090}`;

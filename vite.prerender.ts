@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { chakraLazyGlobalCss } from './vite.chakra';
+import { chakraLazyGlobalCss } from './src/app/chakra-snapshot';
 
 interface Renderer {
   render: (path: string) => Promise<{ html: string; head: string; styles: string }>;

@@ -13,17 +13,22 @@ import { AppErrorBoundary } from './app/error-screens';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { EMOTION_KEY, PRERENDERED_CLASSES } from './app/emotion';
-import { appSystem, TOKEN_SNAPSHOT_ID, tokenSnapshotJson } from './app/theme';
+import { TOKEN_SNAPSHOT_ID, verifiedTokenSnapshot } from './app/chakra-snapshot';
+import { appSystem, makeSystem } from './app/theme';
 
 export { PAGE_DESCRIPTIONS, PRERENDERED, pageFile } from './config/pages';
+
+/** The guard on its own, for its test: a snapshot that does not answer like the built system throws. */
+export const checkTokenSnapshot = (snapshot: unknown) =>
+  verifiedTokenSnapshot(makeSystem, snapshot);
 
 /**
  * Chakra's token dictionary for the browser to adopt instead of computing it again (src/app/
  * theme.ts), as a data block at the end of each page: never executed, so the CSP does not apply.
  */
 export function tokenSnapshotTag(): string {
-  const json = tokenSnapshotJson();
-  if (!json) throw new Error('prerender: Chakra token snapshot unavailable (vite.chakra.ts)');
+  const json = verifiedTokenSnapshot(makeSystem);
+  if (!json) throw new Error('prerender: Chakra token snapshot unavailable (chakra-snapshot.ts)');
   return `<script type="application/json" id="${TOKEN_SNAPSHOT_ID}">${json.replaceAll('<', '\\u003c')}</script>`;
 }
 

@@ -39,6 +39,7 @@ import {
   toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
+import { OFFERED_TOKENS, TOKEN_SNAPSHOT_ID } from './chakra-snapshot';
 
 // Colour palettes nothing here uses (recipes, alerts and toasts use gray, red, orange, green and
 // blue): each palette is some 30 tokens that Chakra turns into CSS variables on every page and
@@ -153,13 +154,10 @@ const brand = defineConfig({
 
 let system: SystemContext | undefined;
 
-// Where a prerendered page keeps the snapshot of Chakra's token dictionary (vite.chakra.ts).
-export const TOKEN_SNAPSHOT_ID = 'chakra-tokens';
-const OFFERED = Symbol.for('app.chakraTokens');
-type Dictionary = SystemContext['tokens'] & { snapshot?: () => unknown };
+const OFFERED = Symbol.for(OFFERED_TOKENS);
 
 /** Chakra's system; with a snapshot of its token dictionary (built code only), not built again. */
-function makeSystem(snapshot?: unknown): SystemContext {
+export function makeSystem(snapshot?: unknown): SystemContext {
   const slot = globalThis as { [OFFERED]?: unknown };
   slot[OFFERED] = snapshot;
   try {
@@ -191,60 +189,11 @@ export function appSystem(): SystemContext {
 }
 
 /**
- * For the prerendered pages: the token dictionary as JSON, once a system made from it has been
- * found to answer exactly like the one Chakra built (tokens, CSS variables, global CSS and every
- * recipe's styles), so a change in Chakra can never make pages render differently; the build
- * fails instead. Undefined where Chakra's code is not the patched build (tests, dev server).
- */
-export function tokenSnapshotJson(): string | undefined {
-  const built = appSystem();
-  const snapshot = (built.tokens as Dictionary).snapshot?.();
-  if (snapshot === undefined) return undefined;
-  const json = JSON.stringify(snapshot);
-  const restored = makeSystem(JSON.parse(json));
-  const answers = (s: SystemContext) =>
-    stable([
-      s.tokens.allTokens,
-      [...s.tokens.tokenMap],
-      [...s.tokens.categoryMap].map(([key, map]) => [key, [...map]]),
-      [...s.tokens.cssVarMap].map(([key, map]) => [key, [...map]]),
-      [...s.tokens.colorPaletteMap].map(([key, map]) => [key, [...map]]),
-      [...s.tokens.flatMap],
-      s.getTokenCss(),
-      s.getGlobalCss(),
-      [...s.properties],
-      Object.keys(s._config.theme?.recipes ?? {}).map((key) => recipeStyles(s, key, false)),
-      Object.keys(s._config.theme?.slotRecipes ?? {}).map((key) => recipeStyles(s, key, true)),
-    ]);
-  if (answers(restored) !== answers(built)) {
-    throw new Error('Chakra token snapshot differs from the built dictionary (vite.chakra.ts)');
-  }
-  return json;
-}
-
-/** JSON with every object's keys in order: the same content compares equal. */
-const stable = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
-  );
-
-/** A recipe's styles for its defaults and for each value of each variant, as CSS objects. */
-function recipeStyles(s: SystemContext, key: string, slots: boolean) {
-  const recipe = slots ? s.getSlotRecipe(key) : s.getRecipe(key);
-  const fn = (slots ? s.sva(recipe) : s.cva(recipe)) as unknown as (props: object) => unknown;
-  const variants = Object.entries((recipe as { variants?: Record<string, object> }).variants ?? {});
-  return [
-    fn({}),
-    ...variants.flatMap(([name, values]) => Object.keys(values).map((v) => fn({ [name]: v }))),
-  ];
-}
-
-/**
  * The system for adopting a prerendered page. The page already carries the global CSS (reset,
  * tokens, layer order) in its <style data-emotion="ch-global …"> tags; ChakraProvider would
  * serialize all of it again (some 50 KB) and move those tags, which makes the browser recompute
  * the style of the whole page. Without them here, the tags stay as the HTML made them, and the
- * system never writes that CSS at all (vite.chakra.ts makes it wait until asked for).
+ * system never writes that CSS at all (src/app/chakra-snapshot.ts makes it wait until asked for).
  */
 export function adoptingSystem(): SystemContext {
   const base = appSystem();

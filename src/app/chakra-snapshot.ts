@@ -1,4 +1,17 @@
+/**
+ * Chakra's token dictionary, computed once by the build and carried in every prerendered page:
+ * the patch to Chakra's code that makes this possible, and the guard that keeps it honest, in one
+ * file (docs/startup.md, section 4). The patch is a Vite plugin (vite.config.ts, vite.prerender.ts);
+ * the guard runs when the pages are written (src/entry-prerender.tsx). tests/build/chakra-snapshot
+ * .test.ts checks both.
+ */
+import type { SystemContext } from '@chakra-ui/react';
 import type { Plugin } from 'vite';
+
+/** Where a prerendered page keeps the snapshot (a JSON data block at the end of the page). */
+export const TOKEN_SNAPSHOT_ID = 'chakra-tokens';
+/** Where a snapshot is offered to the patched dictionary while a system is being made. */
+export const OFFERED_TOKENS = 'app.chakraTokens';
 
 const SYSTEM = '/@chakra-ui/react/dist/esm/styled-system/system.js';
 const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
@@ -21,7 +34,7 @@ export function chakraLazyGlobalCss(): Plugin {
       }
       if (!id.replaceAll('\\', '/').endsWith(SYSTEM)) return null;
       if (!code.includes(EAGER) || !code.includes(FIELD)) {
-        this.error(`${SYSTEM} changed: update vite.chakra.ts (or remove it)`);
+        this.error(`${SYSTEM} changed: update src/app/chakra-snapshot.ts (or remove it)`);
       }
       return code
         .replace(EAGER, 'let _global;')
@@ -47,17 +60,18 @@ const BUILD = `  registerTokens();
  * already computed. The build takes a snapshot of the finished dictionary (`dictionary.snapshot()`,
  * src/app/theme.ts writes it into each prerendered page and checks that a system made from it
  * answers exactly like a fresh one), and a dictionary made while a snapshot is offered under
- * `Symbol.for('app.chakraTokens')` is filled from it: the tokens as built (what follows from a
+ * `Symbol.for(OFFERED_TOKENS)` is filled from it: the tokens as built (what follows from a
  * token's path left out), registered again, and Chakra's own views (CSS variables, categories,
  * palettes) made from them, which is cheap; the transforms and references are not run again.
  */
 function tokenSnapshots(code: string, fail: (message: string) => never): string {
-  if (!code.includes(BUILD)) fail(`${TOKENS} changed: update vite.chakra.ts (or remove it)`);
+  if (!code.includes(BUILD))
+    fail(`${TOKENS} changed: update src/app/chakra-snapshot.ts (or remove it)`);
   return code.replace(
     BUILD,
     `  registerTransform(...tokenTransforms);
   registerMiddleware(...tokenMiddlewares);
-  const offered = globalThis[Symbol.for("app.chakraTokens")];
+  const offered = globalThis[Symbol.for("${OFFERED_TOKENS}")];
   if (offered) restoreSnapshot(offered);
   else {
     registerTokens();
@@ -115,4 +129,62 @@ function tokenSnapshots(code: string, fail: (message: string) => never): string 
   }
 }`,
   );
+}
+
+type Dictionary = SystemContext['tokens'] & { snapshot?: () => unknown };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * For the prerendered pages: the token dictionary as JSON, once a system made from it has been
+ * found to answer exactly like the one Chakra built (tokens, CSS variables, global CSS and every
+ * recipe's styles), so a change in Chakra can never make pages render differently; the build
+ * fails instead. Undefined where Chakra's code is not the patched build (tests, dev server).
+ * `snapshot`: one to check instead of the built system's own (the guard's test).
+ */
+export function verifiedTokenSnapshot(
+  makeSystem: (snapshot?: unknown) => SystemContext,
+  snapshot?: unknown,
+): string | undefined {
+  const built = makeSystem();
+  const taken = snapshot ?? (built.tokens as Dictionary).snapshot?.();
+  if (taken === undefined) return undefined;
+  const json = JSON.stringify(taken);
+  const restored = makeSystem(JSON.parse(json));
+  const answers = (s: SystemContext) =>
+    stable([
+      s.tokens.allTokens,
+      [...s.tokens.tokenMap],
+      [...s.tokens.categoryMap].map(([key, map]) => [key, [...map]]),
+      [...s.tokens.cssVarMap].map(([key, map]) => [key, [...map]]),
+      [...s.tokens.colorPaletteMap].map(([key, map]) => [key, [...map]]),
+      [...s.tokens.flatMap],
+      s.getTokenCss(),
+      s.getGlobalCss(),
+      [...s.properties],
+      Object.keys(s._config.theme?.recipes ?? {}).map((key) => recipeStyles(s, key, false)),
+      Object.keys(s._config.theme?.slotRecipes ?? {}).map((key) => recipeStyles(s, key, true)),
+    ]);
+  if (answers(restored) !== answers(built)) {
+    throw new Error('Chakra token snapshot differs from the built dictionary (chakra-snapshot.ts)');
+  }
+  return json;
+}
+
+/** JSON with every object's keys in order: the same content compares equal. */
+const stable = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+
+/** A recipe's styles for its defaults and for each value of each variant, as CSS objects. */
+function recipeStyles(s: SystemContext, key: string, slots: boolean) {
+  const recipe = slots ? s.getSlotRecipe(key) : s.getRecipe(key);
+  const fn = (slots ? s.sva(recipe) : s.cva(recipe)) as unknown as (props: object) => unknown;
+  const variants = Object.entries((recipe as { variants?: Record<string, object> }).variants ?? {});
+  return [
+    fn({}),
+    ...variants.flatMap(([name, values]) => Object.keys(values).map((v) => fn({ [name]: v }))),
+  ];
 }

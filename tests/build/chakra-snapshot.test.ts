@@ -1,0 +1,80 @@
+// The patch to Chakra and its guard (src/app/chakra-snapshot.ts): the patch applies to the Chakra
+// we install and refuses to guess when Chakra's code changes; the guard lets a snapshot into the
+// pages only if a system made from it answers exactly like the built one. Reads the production
+// build's prerender bundle (npm test builds it before Vitest).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { TransformPluginContext } from 'rollup';
+import { describe, expect, it } from 'vitest';
+import { chakraLazyGlobalCss } from '../../src/app/chakra-snapshot';
+
+const ROOT = join(import.meta.dirname, '../..');
+const chakraFile = (name: string) =>
+  join(ROOT, 'node_modules/@chakra-ui/react/dist/esm/styled-system', name);
+
+function patch(code: string, id: string): string | null {
+  const plugin = chakraLazyGlobalCss();
+  const context = {
+    error: (message: string) => {
+      throw new Error(message);
+    },
+  } as unknown as TransformPluginContext;
+  const transform = plugin.transform as (
+    this: TransformPluginContext,
+    code: string,
+    id: string,
+  ) => string | null;
+  return transform.call(context, code, id);
+}
+
+describe("the patch to Chakra's code", () => {
+  it.each(['system.js', 'token-dictionary.js'])('applies to the installed %s', (name) => {
+    const code = readFileSync(chakraFile(name), 'utf8');
+    const patched = patch(code, chakraFile(name));
+    expect(patched).not.toBeNull();
+    expect(patched).not.toBe(code);
+  });
+
+  it.each(['system.js', 'token-dictionary.js'])(
+    'fails the build when %s no longer has the lines it replaces',
+    (name) => {
+      const changed = readFileSync(chakraFile(name), 'utf8').replace(
+        name === 'system.js' ? 'const _global' : 'registerTokens();',
+        'const changedByChakra',
+      );
+      expect(() => patch(changed, chakraFile(name))).toThrow(/changed: update/);
+    },
+  );
+
+  it('leaves every other file alone', () => {
+    expect(patch('export const x = 1;', '/src/app/theme.ts')).toBeNull();
+  });
+});
+
+describe('the guard on the snapshot', () => {
+  const bundle = () =>
+    import(pathToFileURL(join(ROOT, 'node_modules/.prerender/entry.mjs')).href) as Promise<{
+      tokenSnapshotTag: () => string;
+      checkTokenSnapshot: (snapshot: unknown) => string | undefined;
+    }>;
+  const snapshotOf = (tag: string) =>
+    JSON.parse(/>([^<]*)<\/script>$/.exec(tag)![1]) as { p: string[]; v: unknown }[];
+
+  it("accepts the build's own snapshot", async () => {
+    const { tokenSnapshotTag, checkTokenSnapshot } = await bundle();
+    const snapshot = snapshotOf(tokenSnapshotTag());
+    expect(checkTokenSnapshot(snapshot)).toBe(JSON.stringify(snapshot));
+  });
+
+  it('refuses a snapshot that would make pages look different', async () => {
+    const { tokenSnapshotTag, checkTokenSnapshot } = await bundle();
+    const snapshot = snapshotOf(tokenSnapshotTag());
+    const brand = snapshot.find((t) => t.p.join('.') === 'colors.brand.600')!;
+    brand.v = '#ff00ff';
+    expect(() => checkTokenSnapshot(snapshot)).toThrow(/differs from the built dictionary/);
+    expect(() => checkTokenSnapshot(snapshot.slice(1))).toThrow(
+      /differs from the built dictionary/,
+    );
+  });
+});
