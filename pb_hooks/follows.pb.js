@@ -1,6 +1,6 @@
 /// <reference path="../pocketbase/pb_data/types.d.ts" />
 
-// 'Avise-me' (issue 15): follow a tracking number by e-mail (pb_hooks/lib/follows.js). The
+// 'Avise-me': follow a tracking number by e-mail (pb_hooks/lib/follows.js). The
 // stage-change hooks are in tracking.pb.js; the e-mails go out with the mail queue's job.
 
 routerAdd('POST', '/api/avisos', (e) => require(`${__hooks}/lib/follows.js`).subscribe(e));

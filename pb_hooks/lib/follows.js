@@ -1,4 +1,4 @@
-// 'Avise-me' (issue 15): visitors follow a tracking number by e-mail, with double opt-in. The rules,
+// 'Avise-me': visitors follow a tracking number by e-mail, with double opt-in. The rules,
 // limits, texts and e-mails are the domain's (src/domain/follows.ts); this file stores and sends.
 const domain = require(`${__hooks}/lib/generated/domain.cjs`);
 const cfg = require(`${__hooks}/lib/config.js`);

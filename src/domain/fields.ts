@@ -39,7 +39,7 @@ export interface FieldRule {
   label: string;
   kind: FieldKind;
   required: boolean;
-  /** Message when a required field is empty (SPEC.md §5 wording). */
+  /** Message when a required field is empty (each form has its own wording). */
   requiredMessage?: string;
   options?: readonly string[];
   /** Longest text, in characters. */

@@ -1,5 +1,5 @@
 /**
- * 'Avise-me' (issue 15): a visitor follows a tracking number by e-mail. The form, the outbox and,
+ * 'Avise-me': a visitor follows a tracking number by e-mail. The form, the outbox and,
  * through the generated bundle, the server read the rules, limits and e-mails from here.
  * Double opt-in: a subscription counts only once the link in its confirmation e-mail is opened.
  */
@@ -8,7 +8,7 @@ import { FOLLOW_LIMITS } from './follow-limits';
 import type { FieldRule } from './fields';
 import { displayTrackingNumber, maskTrackingNumber } from './masks';
 import { DELIVERED_STAGE, TRACKING_STAGES, type TrackingStage } from './stages';
-import type { MailContent } from './submissions';
+import type { MailContent } from './submission-mails';
 import { TRACKING_NUMBER_RULE } from './submissions';
 
 export { FOLLOW_LIMITS };

@@ -1,4 +1,4 @@
-/** The 16 places served (SPEC.md §9), all Express with delivery in 24-48h. */
+/** The 16 places served, all Express with delivery in 24-48h. */
 export const LOCALITIES = [
   'São Paulo - SP',
   'Guarulhos - SP',

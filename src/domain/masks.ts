@@ -1,5 +1,5 @@
 /**
- * Input rules of SPEC.md §5 and DESIGN.md. The mask options are plain imask options: the
+ * Input rules of the forms. The mask options are plain imask options: the
  * forms hand them to react-imask, and the pure functions below run the very same masks
  * through IMask.pipe, so screens, tests and the server agree on one definition.
  */
@@ -19,7 +19,7 @@ export const CNPJ_MASK = {
   prepareChar: (ch: string) => ch.toUpperCase(),
 } as const;
 
-/** Landline or mobile; at most 15 characters, as SPEC.md asks. */
+/** Landline or mobile; at most 15 characters ('(11) 98765-4321'). */
 export const PHONE_MASK = {
   mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }],
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Numbers as Brazilians type them (DESIGN.md wins over SPEC.md §5's literal sanitizing rule): one
+ * Numbers as Brazilians type them ('1.234,5' is one thousand and a bit, never 12345): one
  * reader for decimals (weights, dimensions) and one for money, used by every form, the simulator,
  * the e-mails and the server (bundled into pb_hooks from this file).
  */

@@ -1,5 +1,6 @@
 /**
- * The express price table (SPEC.md §9) and the rules around it (DESIGN.md "Prices").
+ * The express price table and the rules around it: tiers are "up to and including", so a
+ * fractional weight is charged at the next whole kilo; above 30 kg the price is 'Consultar'.
  * Weights are handled in hundredths of a kilo and money in cents, so tier boundaries
  * and the 1% insurance never suffer from floating-point noise.
  */
@@ -70,7 +71,7 @@ export function quoteParcel(input: ParcelInput): Quote {
   const volumetricKg = volumetricWeight(input.lengthCm, input.widthCm, input.heightCm);
   const chargeableKg = chargeableWeight(actualKg, volumetricKg);
   const baseCents = basePriceCents(chargeableKg);
-  // Nothing to insure or charge until there is a parcel (SPEC.md §9: '0,00' while both weights are 0).
+  // Nothing to insure or charge until there is a parcel ('0,00' while both weights are 0).
   const insurance = chargeableKg > 0 ? insuranceCents(input.invoiceCents) : 0;
   return {
     actualKg,

@@ -1,4 +1,4 @@
-/** Tracking stages (SPEC.md §3): independent flags, always kept sorted ascending. */
+/** Tracking stages: independent flags, always kept sorted ascending. */
 export const TRACKING_STAGES = [
   { stage: 1, label: 'Encomenda coletada no ponto de coleta' },
   { stage: 2, label: 'Encomenda enviada ao destino' },

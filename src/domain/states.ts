@@ -1,4 +1,4 @@
-/** The 27 Brazilian state codes (SPEC.md §9), in the order the form lists them. */
+/** The 27 Brazilian state codes, in the order the form lists them. */
 export const STATE_CODES = [
   'AC',
   'AL',

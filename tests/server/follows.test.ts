@@ -1,4 +1,4 @@
-// 'Avise-me' (issue 15): a visitor follows a number by e-mail with double opt-in; each stage change
+// 'Avise-me': a visitor follows a number by e-mail with double opt-in; each stage change
 // sends one e-mail per confirmed follower (quick changes batched), unsubscribing stops them, delivery
 // ends them, and the form never says whether a number exists.
 import type { ParsedMail } from 'mailparser';

@@ -64,7 +64,7 @@ describe('e-mails', () => {
     }
   });
 
-  it('a pickup request has the number and requester in the subject and lists what SPEC.md §7 lists', async () => {
+  it('a pickup request has the number and requester in the subject and lists what the company needs to collect it', async () => {
     const res = await call(stack.url, '/api/collections/pickup_requests/records', {
       method: 'POST',
       token: clientToken,
@@ -246,7 +246,7 @@ describe('bad input', () => {
     });
   }
 
-  it('uses the texts of SPEC.md §5 for the pickup form', async () => {
+  it("uses the pickup form's own texts", async () => {
     const res = await call(stack.url, '/api/collections/pickup_requests/records', {
       method: 'POST',
       token: clientToken,

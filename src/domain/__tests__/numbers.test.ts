@@ -167,7 +167,7 @@ describe('the quote is priced from what was typed, the same way on both sides', 
     expect(priceQuote({ ...typed, invoiceValue: 'R$ 1.234,56' }).insuranceCents).toBe(1235);
   });
 
-  it('nothing is priced until there is a weight (SPEC.md §9)', () => {
+  it('nothing is priced until there is a weight', () => {
     const quote = priceQuote({ ...typed, weight: '', invoiceValue: 'R$ 1.000,00' });
     expect(quote.totalCents).toBe(0);
   });
