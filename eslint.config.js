@@ -2,6 +2,79 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+/**
+ * The layers of src/, each importing only from those below it:
+ * domain < config < lib < hooks < offline < components < forms < features < app.
+ * domain is pure; offline runs in the service worker too (no React); a feature never imports
+ * another feature (what two share moves down a layer). docs/architecture.md says what each holds.
+ */
+function layers() {
+  const ORDER = [
+    'domain',
+    'config',
+    'lib',
+    'hooks',
+    'offline',
+    'components',
+    'forms',
+    'features',
+    'app',
+  ];
+  const above = (layer) => ORDER.slice(ORDER.indexOf(layer) + 1);
+  const blocks = ORDER.filter((layer) => layer !== 'app').map((layer) => ({
+    files: [`src/${layer}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...above(layer).map((upper) => ({
+              regex: `^(\\.\\./)+${upper}(/|$)`,
+              message: `src/${layer} sits below src/${upper}: move the shared part down instead.`,
+            })),
+            ...(layer === 'domain' || layer === 'offline'
+              ? [
+                  {
+                    group: ['react', 'react-*', '@chakra-ui/*'],
+                    message: `src/${layer} has no UI.`,
+                  },
+                ]
+              : []),
+            ...(layer === 'domain'
+              ? [{ group: ['dexie', 'dexie-*', 'pocketbase'], message: 'src/domain is pure.' }]
+              : []),
+          ],
+        },
+      ],
+    },
+  }));
+  const features = readdirSync('src/features', { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  for (const feature of features) {
+    const others = features.filter((f) => f !== feature);
+    blocks.push({
+      files: [`src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { regex: '^(\\.\\./)+app(/|$)', message: 'src/app sits above the features.' },
+              {
+                regex: `^(\\.\\./)+(features/)?(${others.join('|')})(/|$)`,
+                message: 'Features never import each other: move the shared part down a layer.',
+              },
+            ],
+          },
+        ],
+      },
+    });
+  }
+  return blocks;
+}
 
 export default tseslint.config(
   {
@@ -51,32 +124,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The outbox runs in pages and in the service worker: no React, no screens.
-    files: ['src/offline/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            'react',
-            'react-*',
-            '@chakra-ui/*',
-            '**/components/*',
-            '**/features/*',
-            '**/app/*',
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Features never import each other; shared code lives in domain, lib, components and config.
-    files: ['src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['../../features/*', '../../app/*'] }],
-    },
-  },
+  ...layers(),
   {
     files: ['scripts/**/*.mjs', '*.js'],
     extends: [js.configs.recommended],

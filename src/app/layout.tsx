@@ -5,13 +5,13 @@ import { company } from '../config/company';
 import { accountNav, mainNav, paths, staffNav } from '../config/paths';
 import { Loading } from '../components/loading';
 import { UntilLive } from '../components/until-live';
-import { useIdle } from '../lib/use-hydrated';
+import { useIdle } from '../hooks/use-hydrated';
 import { InstallButton, InstallOffer, OfflineBanner, UpdatePrompt } from '../components/pwa';
 import { RouteErrorBoundary } from './error-screens';
 import { MobileNav } from './mobile-nav';
 
 // The outbox (Dexie, the PocketBase client) loads after the page: it is not needed to paint it.
-const OutboxBadge = lazy(() => import('../features/outbox/outbox-badge'));
+const OutboxBadge = lazy(() => import('../features/outbox-panel/outbox-badge'));
 
 function DesktopNav() {
   return (

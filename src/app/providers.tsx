@@ -1,7 +1,7 @@
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { toasters } from '../components/toaster';
-import { useIdle } from '../lib/use-hydrated';
+import { useIdle } from '../hooks/use-hydrated';
 
 // Toasts only ever appear after something happens. Their code is fetched when the browser is idle
 // after the page went live, and mounted with the first toast (the store keeps it until then):

@@ -5,7 +5,7 @@ import { NotFound } from './error-screens';
 import { Layout } from './layout';
 
 // One chunk per route: a visitor on a weak signal downloads only the page they open.
-const HomePage = lazy(() => import('./routes/home-page'));
+const HomePage = lazy(() => import('../features/home/home-page'));
 const ServicesPage = lazy(() => import('../features/services/services-page'));
 const LocalitiesPage = lazy(() => import('../features/localities/localities-page'));
 const PrivacyPage = lazy(() => import('../features/privacy/privacy-page'));
@@ -13,9 +13,9 @@ const QuotePage = lazy(() => import('../features/quote/quote-page'));
 const UrgentPage = lazy(() => import('../features/urgent/urgent-page'));
 const TrackingLookupPage = lazy(() => import('../features/tracking-lookup/tracking-lookup-page'));
 // The sign-in and the request form behind it: one component (see client-area.tsx).
-const ClientArea = lazy(() => import('./routes/client-area'));
-const TrackingAdminPage = lazy(() => import('../features/tracking-admin/tracking-admin-page'));
-const RequestsInboxPage = lazy(() => import('../features/tracking-admin/requests-inbox-page'));
+const ClientArea = lazy(() => import('../features/client-area/client-area'));
+const TrackingAdminPage = lazy(() => import('../features/staff/tracking/tracking-page'));
+const RequestsInboxPage = lazy(() => import('../features/staff/requests/requests-page'));
 
 /**
  * Every route of the site, for the browser and for the pages prerendered at build time. Plain

@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { useOnline } from '../lib/network';
+import { useOnline } from '../hooks/use-online';
 
 /** A calm note while offline; pages and the simulator keep working from the device. */
 export function OfflineBanner() {

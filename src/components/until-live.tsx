@@ -1,6 +1,6 @@
 import { chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useHydrated } from '../lib/use-hydrated';
+import { useHydrated } from '../hooks/use-hydrated';
 
 /**
  * The page's controls wait until the page is live: typed into before React adopts the prerendered

@@ -11,6 +11,7 @@ export * from './numbers';
 export * from './fields';
 export * from './parcel-types';
 export * from './submissions';
+export * from './submission-mails';
 export * from './time';
 export * from './schemas';
 export * from './tracking-changes';

@@ -4,13 +4,12 @@ export {
   SUBMISSION_KIND_LIST,
   kindOfCollection,
   prepareSubmission,
-  confirmationMail,
-  companyMail,
   personalFields,
   ANONYMIZED,
   storedFields,
   TRACKING_NUMBER_RULE,
 } from './submissions';
+export { confirmationMail, companyMail } from './submission-mails';
 export { checkField, validateSubmission } from './fields';
 export { CONFIRMATIONS_PER_MAILBOX_PER_DAY, isPermanentRefusal } from './mail';
 export {

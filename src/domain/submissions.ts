@@ -1,13 +1,13 @@
 /**
- * The catalogue of submission kinds (SPEC.md §3, §5 and §7, DESIGN.md): for quotes, urgent requests
- * and pickup requests, every fact in one place — the field rules, the collection, the label, the
- * defaults, the derived fields (the quote price, computed on the server) and the rows of the e-mail.
+ * The catalogue of submission kinds: for quotes, urgent requests and pickup requests, every fact
+ * in one place — the field rules, the collection, the label, the defaults and the derived fields
+ * (the quote price, computed on the server). Their e-mails are in submission-mails.ts.
  * The forms, the outbox and, through the generated bundle, the PocketBase hooks all read it here.
  * Adding a field to a kind is a change here and in a migration; tests/server/catalogue.test.ts
  * checks that the two agree.
  */
 import { DOCUMENT_TYPES } from './documents';
-import { formatCents, formatDecimal, formatKg } from './format';
+import { formatCents } from './format';
 import {
   INVALID_EMAIL,
   storedName,
@@ -23,7 +23,6 @@ import { LOCALITIES } from './localities';
 import { CONSULTAR, quoteParcel, type Quote } from './pricing';
 import { STATE_CODES } from './states';
 import { parseDecimal, moneyCents } from './numbers';
-import { defang } from './text';
 
 import { PARCEL_TYPES } from './parcel-types';
 export const DELIVERY_TYPES = [
@@ -266,7 +265,7 @@ const PICKUP_RULES: FieldRule[] = [
   },
 ];
 
-/** The calculator fields listed by name when missing (SPEC.md §5). */
+/** The calculator fields listed by name when missing. */
 export const QUOTE_CALCULATOR_FIELDS = [
   'pickupLocation',
   'deliveryLocation',
@@ -285,52 +284,6 @@ export const TRACKING_NUMBER_RULE: FieldRule = {
   max: 32,
 };
 
-/** A stored submission as the e-mail reads it: stored field names, numbers as numbers. */
-export type StoredSubmission = Record<string, unknown>;
-
-/** The corporate client's fixed pickup place (pb_hooks/lib/company.json), for the pickup e-mail. */
-export interface FixedPickupPlace {
-  name: string;
-  taxId: string;
-  stateRegistration: string;
-  street: string;
-  town: string;
-}
-
-export interface MailSection {
-  title: string;
-  rows: [label: string, value: string][];
-}
-
-export interface MailContent {
-  subject: string;
-  /** The heading of the message. */
-  title: string;
-  replyTo: string;
-  /** Plain paragraphs under the heading. */
-  paragraphs?: string[];
-  sections: MailSection[];
-  /** Buttons under the text (a confirmation link, the lookup page). */
-  links?: { label: string; href: string }[];
-}
-
-/** How customers reach the company (pb_hooks/lib/company.json), for the confirmation e-mail. */
-export interface CompanyContact {
-  name: string;
-  phone: string;
-  email: string;
-  whatsapp: string;
-}
-
-/** What a requester is told was received, in the confirmation e-mail. */
-interface Receipt {
-  subject: string;
-  /** The name typed in the form: shown as data ('Nome informado'), never in the greeting. */
-  name: string;
-  next: string;
-  rows: [string, string][];
-}
-
 export interface SubmissionKindDef {
   kind: SubmissionKind;
   collection: string;
@@ -344,8 +297,6 @@ export interface SubmissionKindDef {
     fields: readonly string[];
     compute: (stored: Record<string, StoredValue>) => Record<string, number>;
   };
-  /** The e-mail to the company. */
-  mail: (r: StoredSubmission, fixedPlace: FixedPickupPlace) => MailContent;
   /** The field with the requester's e-mail address: the confirmation e-mail goes there. */
   requesterEmail: string;
   /**
@@ -353,34 +304,6 @@ export interface SubmissionKindDef {
    * vouched for, so it draws on that mailbox's daily budget (CONFIRMATIONS_PER_MAILBOX_PER_DAY).
    */
   public: boolean;
-  receipt: (r: StoredSubmission) => Receipt;
-}
-
-const str = (r: StoredSubmission, name: string) => {
-  const v = r[name];
-  return v === undefined || v === null ? '' : String(v);
-};
-const num = (r: StoredSubmission, name: string) => Number(r[name]) || 0;
-const cm = (r: StoredSubmission, names: [string, string, string]) =>
-  `${names.map((n) => formatDecimal(num(r, n), 1)).join(' × ')} cm (C × L × A)`;
-const documentLabel = (type: string) => (type === 'cnpj' ? 'CNPJ' : 'CPF');
-
-function partySection(r: StoredSubmission, prefix: 'sender' | 'recipient'): MailSection {
-  const rows: [string, string][] = [
-    ['Nome', str(r, `${prefix}Name`)],
-    [documentLabel(str(r, `${prefix}DocumentType`)), str(r, `${prefix}Document`)],
-    ['Endereço', str(r, `${prefix}Address`)],
-    ['CEP', str(r, `${prefix}Zip`)],
-    ['Cidade', str(r, `${prefix}City`)],
-    ['Telefone', str(r, `${prefix}Phone`)],
-  ];
-  if (prefix === 'sender') rows.push(['E-mail', str(r, 'senderEmail')]);
-  if (prefix === 'recipient') rows.push(['Recebedor', str(r, 'recipientReceiver')]);
-  return { title: prefix === 'sender' ? 'Remetente' : 'Destinatário', rows };
-}
-
-function invoiceValueText(r: StoredSubmission, name: string): string {
-  return num(r, name) > 0 ? formatCents(num(r, name)) : NOT_INFORMED;
 }
 
 /** 'R$ 124,50', or 'Consultar' above the price table (stored as 0: a priced quote is never free). */
@@ -409,17 +332,6 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     rules: QUOTE_RULES,
     requesterEmail: 'senderEmail',
     public: true,
-    receipt: (r) => ({
-      subject: 'Recebemos sua solicitação de cotação',
-      name: str(r, 'senderName'),
-      next: 'Recebemos sua solicitação de cotação. Nossa equipe vai conferir os dados e responder por e-mail com a confirmação do valor.',
-      rows: [
-        ['Retirada', str(r, 'pickupLocation')],
-        ['Entrega', str(r, 'deliveryLocation')],
-        ['Peso', formatKg(num(r, 'weightKg'))],
-        ['Valor estimado', priceText(num(r, 'priceCents'))],
-      ],
-    }),
     derived: {
       fields: ['insuranceCents', 'priceCents'],
       compute: (stored) => {
@@ -433,30 +345,6 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
         return { insuranceCents: quote.insuranceCents, priceCents: quote.totalCents ?? 0 };
       },
     },
-    mail: (r) => ({
-      subject: 'Solicitação de Cotação',
-      title: 'Solicitação de Cotação',
-      replyTo: str(r, 'senderEmail'),
-      sections: [
-        {
-          title: 'Encomenda',
-          rows: [
-            ['Local de retirada', str(r, 'pickupLocation')],
-            ['Local de entrega', str(r, 'deliveryLocation')],
-            ['Tipo', str(r, 'parcelType') === 'documento' ? 'Documento' : 'Encomenda'],
-            ['Peso', formatKg(num(r, 'weightKg'))],
-            ['Dimensões', cm(r, ['lengthCm', 'widthCm', 'heightCm'])],
-            ['Nota fiscal', str(r, 'invoiceNumber')],
-            ['Valor da nota fiscal', invoiceValueText(r, 'invoiceValueCents')],
-            ['Taxa de seguro da NF (1%)', formatCents(num(r, 'insuranceCents'))],
-            ['Valor Total', priceText(num(r, 'priceCents'))],
-          ],
-        },
-        partySection(r, 'sender'),
-        partySection(r, 'recipient'),
-        { title: 'Item', rows: [['Descrição', str(r, 'itemDescription')]] },
-      ],
-    }),
   },
   urgent: {
     kind: 'urgent',
@@ -465,41 +353,6 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     rules: URGENT_RULES,
     requesterEmail: 'senderEmail',
     public: true,
-    receipt: (r) => ({
-      subject: 'Recebemos sua solicitação de entrega urgente',
-      name: str(r, 'senderName'),
-      next: 'Recebemos sua solicitação de entrega urgente. Vamos verificá-la e enviar uma cotação para sua aprovação.',
-      rows: [
-        ['De', str(r, 'senderCity')],
-        ['Para', `${str(r, 'recipientName')} — ${str(r, 'recipientCity')}`],
-        ['Peso', formatKg(num(r, 'weightKg'))],
-      ],
-    }),
-    mail: (r) => ({
-      subject: `Solicitação de Entrega Urgente - ${str(r, 'senderName')}`,
-      title: 'Solicitação de Entrega Urgente',
-      replyTo: str(r, 'senderEmail'),
-      sections: [
-        partySection(r, 'sender'),
-        {
-          title: 'Nota fiscal',
-          rows: [
-            ['Número', str(r, 'invoiceNumber')],
-            ['Valor', invoiceValueText(r, 'invoiceValueCents')],
-          ],
-        },
-        partySection(r, 'recipient'),
-        {
-          title: 'Volume',
-          rows: [
-            ['Peso', formatKg(num(r, 'weightKg'))],
-            ['Dimensões', cm(r, ['lengthCm', 'widthCm', 'heightCm'])],
-            ['Prazo desejado', str(r, 'desiredDeadline')],
-          ],
-        },
-        { title: 'Item', rows: [['Descrição', str(r, 'itemDescription')]] },
-      ],
-    }),
   },
   pickup: {
     kind: 'pickup',
@@ -509,127 +362,8 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     firstNumber: 1035,
     requesterEmail: 'email',
     public: false,
-    receipt: (r) => ({
-      subject: `Recebemos sua solicitação de coleta nº ${num(r, 'number')}`,
-      name: str(r, 'solicitadaPor'),
-      next: `A solicitação de coleta nº ${num(r, 'number')} foi recebida. Vamos verificá-la e responder por e-mail ainda hoje.`,
-      rows: [
-        ['Número da solicitação', String(num(r, 'number'))],
-        ['Coleta em', `${str(r, 'empresa')} — ${str(r, 'cidade')} - ${str(r, 'estado')}`],
-        ['O que vamos entregar', str(r, 'tipoEntrega')],
-      ],
-    }),
-    mail: (r, place) => {
-      const title = 'Formulário de Solicitação';
-      const tipo = str(r, 'tipoEntrega');
-      const outro = str(r, 'outroTipoEntrega');
-      return {
-        subject: `${title} ${num(r, 'number')} - ${str(r, 'solicitadaPor')}`,
-        title: `${title} nº ${num(r, 'number')}`,
-        replyTo: str(r, 'email'),
-        sections: [
-          {
-            title: 'Solicitação',
-            rows: [
-              ['Número da solicitação', String(num(r, 'number'))],
-              ['Solicitada por', str(r, 'solicitadaPor')],
-              ['O que vamos entregar', tipo === 'Outros' && outro ? `${tipo}: ${outro}` : tipo],
-              ['Sai do local de coleta fixo', str(r, 'saiLocalColeta') === 'não' ? 'Não' : 'Sim'],
-            ],
-          },
-          {
-            title: 'Local de coleta fixo',
-            rows: [
-              ['Empresa', place.name],
-              ['CNPJ', place.taxId],
-              ['Inscrição estadual', place.stateRegistration],
-              ['Endereço', place.street],
-              ['Cidade', place.town],
-            ],
-          },
-          {
-            title: 'Onde será a coleta deste material?',
-            rows: [
-              ['Empresa', str(r, 'empresa')],
-              ['Contato', str(r, 'contato')],
-              ['Telefone', str(r, 'telefone')],
-              ['Email', str(r, 'email')],
-              ['Endereço', str(r, 'endereco')],
-              ['Cidade', `${str(r, 'cidade')} - ${str(r, 'estado')}`],
-            ],
-          },
-          {
-            title: 'Peso e Dimensões',
-            rows: [
-              ['Peso', formatKg(num(r, 'pesoKg'))],
-              ['Dimensões', cm(r, ['comprimentoCm', 'larguraCm', 'alturaCm'])],
-              ['Valor da NF', formatCents(num(r, 'valorNFCents'))],
-            ],
-          },
-        ],
-      };
-    },
   },
 };
-
-/**
- * A stored request as its e-mails show it: every free-text value defanged, so that nothing a
- * visitor typed becomes a link in a mail client; e-mail addresses (checked by their rule) stay
- * usable, and choices, numbers and documents follow their own strict rules.
- */
-export function mailValues(def: SubmissionKindDef, r: StoredSubmission): StoredSubmission {
-  const out = { ...r };
-  for (const rule of def.rules) {
-    if (rule.kind === 'text' && typeof out[rule.name] === 'string')
-      out[rule.name] = defang(out[rule.name] as string);
-  }
-  return out;
-}
-
-/** The e-mail to the company about a stored request, with the sender's text defanged. */
-export function companyMail(
-  def: SubmissionKindDef,
-  r: StoredSubmission,
-  fixedPlace: FixedPickupPlace,
-): MailContent {
-  return def.mail(mailValues(def, r), fixedPlace);
-}
-
-/**
- * The short confirmation e-mail to the person who sent a request. Anyone can type any address
- * and any name, so the text is ours alone: a fixed greeting, and what was typed only as data in
- * the table, defanged.
- */
-export function confirmationMail(
-  def: SubmissionKindDef,
-  r: StoredSubmission,
-  contact: CompanyContact,
-): MailContent & { to: string } {
-  const receipt = def.receipt(mailValues(def, r));
-  const whatsapp = contact.whatsapp.replace(/^55(\d{2})(\d{5})(\d{4})$/, '($1) $2-$3');
-  return {
-    to: str(r, def.requesterEmail),
-    subject: `${receipt.subject} - ${contact.name}`,
-    title: receipt.subject,
-    replyTo: contact.email,
-    paragraphs: [
-      'Olá!',
-      receipt.next,
-      'Se algo estiver errado, responda a este e-mail ou fale conosco pelos contatos abaixo.',
-    ],
-    sections: [
-      { title: 'O que recebemos', rows: [['Nome informado', receipt.name], ...receipt.rows] },
-      {
-        title: 'Fale conosco',
-        rows: [
-          ['Telefone', contact.phone],
-          ['WhatsApp', whatsapp],
-          ['E-mail', contact.email],
-        ],
-      },
-    ],
-  };
-}
 
 /** What the server keeps on every request besides what was sent: its e-mails' state and who handled it. */
 export const SUBMISSION_STATE_FIELDS = [

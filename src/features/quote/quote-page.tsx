@@ -1,12 +1,12 @@
 import { Alert, Box, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { PageTitle } from '../../components/page-title';
-import { ParcelMeasures } from '../../components/parcel-measures';
-import { PartyFields } from '../../components/party-fields';
-import { RadioField, RequestFormEnd, SelectField } from '../../components/form-fields';
-import { useRulesForm } from '../../components/use-rules-form';
-import { MoneyField } from '../../components/number-fields';
-import { TextField } from '../../components/text-field';
-import { announceProblems, sendForm } from '../../components/submission-toasts';
+import { ParcelMeasures } from '../../forms/parcel-measures';
+import { PartyFields } from '../../forms/party-fields';
+import { RadioField, RequestFormEnd, SelectField } from '../../forms/form-fields';
+import { useRulesForm } from '../../forms/use-rules-form';
+import { MoneyField } from '../../forms/number-fields';
+import { TextField } from '../../forms/text-field';
+import { announceProblems, sendForm } from '../../forms/send-form';
 import {
   CONSULTAR,
   DEFAULT_ORIGIN,

@@ -2,7 +2,7 @@ import { Box, Button, Checkbox, Link, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { TextField } from '../../components/text-field';
+import { TextField } from '../../forms/text-field';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
 import {

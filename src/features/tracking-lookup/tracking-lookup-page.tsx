@@ -1,130 +1,23 @@
-import {
-  Box,
-  Button,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  Input,
-  List,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Field, Heading, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
-import { StageTimeline } from '../../components/stage-timeline';
 import { toaster } from '../../components/toaster';
 // From their own modules, not the domain's index: that would bring the forms' schemas (Yup) into
 // this page's chunk, evaluated before the page can go live.
-import { formatDateTime } from '../../domain/format';
-import { displayTrackingNumber } from '../../domain/masks';
 import { normalizeTrackingNumber } from '../../domain/text';
-import { timeAgo } from '../../domain/time';
-import { DELIVERED_STAGE } from '../../domain/stages';
-import type { TrackingLookup } from '../../lib/db';
-import { useOnline } from '../../lib/network';
+import { useOnline } from '../../hooks/use-online';
 import { NOT_FOUND } from './labels';
+import { NO_STAGES, Result, type View } from './lookup-result';
 
 // The device's database (Dexie) and the server's client (PocketBase) are not needed to paint the
 // page or to make it live: they load beside it, and are evaluated in tasks of their own.
 const loadApi = () => import('../../lib/lookups');
 const RememberedLookups = lazy(() => import('./remembered-lookups'));
-// 'Avise-me' (its rules, the outbox) loads only with a result to follow.
-const FollowForm = lazy(() => import('./follow-form'));
 
 const EMPTY = 'Por favor, digite um número de rastreio, CPF ou CNPJ';
-const NO_STAGES = 'Nenhuma informação de rastreamento disponível para este número.';
 const OFFLINE =
   'Sem conexão: a consulta precisa de internet. Abaixo, o último estado conhecido neste aparelho.';
-
-type View = { lookup: TrackingLookup; stale: boolean } | { message: string } | null;
-
-function Result({ view }: { view: View }) {
-  if (!view) return null;
-  if ('message' in view) {
-    return (
-      <Text role="status" color="fg.muted">
-        {view.message}
-      </Text>
-    );
-  }
-  const { lookup, stale } = view;
-  const shareUrl = `${window.location.origin}/rastrear?numero=${lookup.number}`;
-  return (
-    <Box
-      borderWidth="1px"
-      borderRadius="xl"
-      p="5"
-      role="region"
-      aria-label="Resultado do rastreamento"
-    >
-      <Flex justify="space-between" align="start" gap="3" wrap="wrap" mb="4">
-        <Box>
-          <Text fontSize="sm" color="fg.muted">
-            Número
-          </Text>
-          <Text fontSize="xl" fontWeight="bold" data-testid="tracking-number">
-            {displayTrackingNumber(lookup.number)}
-          </Text>
-          <Text fontSize="sm" color={stale ? 'orange.fg' : 'fg.muted'}>
-            {stale
-              ? `Último estado conhecido, consultado ${timeAgo(lookup.fetchedAt)}`
-              : `Consultado ${timeAgo(lookup.fetchedAt)}`}
-          </Text>
-        </Box>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(shareUrl);
-              toaster.replace('rastreio', {
-                title: 'Link copiado',
-                description: shareUrl,
-                type: 'success',
-                duration: 3000,
-              });
-            } catch {
-              toaster.replace('rastreio', {
-                title: 'Copie o link',
-                description: shareUrl,
-                type: 'info',
-                duration: 8000,
-              });
-            }
-          }}
-        >
-          Copiar link
-        </Button>
-      </Flex>
-      {!lookup.found ? (
-        <Text>{NOT_FOUND}</Text>
-      ) : lookup.stages.length === 0 ? (
-        <Text>{NO_STAGES}</Text>
-      ) : (
-        <>
-          {lookup.deliveredTo && lookup.stageTimes[4] && (
-            <Text fontWeight="semibold" color="green.fg" mb="3">
-              Entregue a {lookup.deliveredTo} em {deliveredAt(lookup.stageTimes[4])}
-            </Text>
-          )}
-          <StageTimeline stages={lookup.stages} stageTimes={lookup.stageTimes} />
-        </>
-      )}
-      {!lookup.stages.includes(DELIVERED_STAGE) && (
-        <Suspense fallback={null}>
-          <FollowForm key={lookup.number} number={lookup.number} />
-        </Suspense>
-      )}
-    </Box>
-  );
-}
-
-/** '22/11/2026 às 14:32', as the delivery line reads. */
-function deliveredAt(time: string) {
-  return formatDateTime(time).replace(' ', ' às ');
-}
 
 export default function TrackingLookupPage() {
   const [params, setParams] = useSearchParams();

@@ -1,11 +1,11 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { PageTitle } from '../../components/page-title';
-import { ParcelMeasures } from '../../components/parcel-measures';
-import { PartyFields } from '../../components/party-fields';
-import { TextField } from '../../components/text-field';
-import { RequestFormEnd } from '../../components/form-fields';
-import { useRulesForm } from '../../components/use-rules-form';
-import { announceProblems, sendForm } from '../../components/submission-toasts';
+import { ParcelMeasures } from '../../forms/parcel-measures';
+import { PartyFields } from '../../forms/party-fields';
+import { TextField } from '../../forms/text-field';
+import { RequestFormEnd } from '../../forms/form-fields';
+import { useRulesForm } from '../../forms/use-rules-form';
+import { announceProblems, sendForm } from '../../forms/send-form';
 import { schemaFor, SUBMISSION_KINDS, type FormValues } from '../../domain';
 
 const URGENT_RULES = SUBMISSION_KINDS.urgent.rules;

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
-import { inIdleSteps } from './idle';
+import { inIdleSteps } from '../lib/idle';
 
 const never = () => () => {};
 

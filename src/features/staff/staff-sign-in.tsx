@@ -1,10 +1,10 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { PasswordField } from '../../components/form-fields';
-import { TextField } from '../../components/text-field';
+import { PasswordField } from '../../forms/form-fields';
+import { TextField } from '../../forms/text-field';
 import { toaster } from '../../components/toaster';
 import { failureKind } from '../../lib/pocketbase';
-import { signInStaff } from './api';
+import { signInStaff } from './tracking/api';
 
 export function StaffSignIn() {
   const [email, setEmail] = useState('');

@@ -3,7 +3,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
 import { db } from '../../lib/db';
-import { signOutStaff } from './api';
+import { signOutStaff } from './tracking/api';
 
 const LINKS = [
   { to: paths.trackingAdmin, label: 'Rastreamentos' },

@@ -12,7 +12,7 @@ import { BASE_CITIES } from '../../domain/localities';
 // simulator's prerendered HTML when it arrives, in a task of its own (its fields wait for that,
 // see UntilLive). Fetched as soon as this module runs, so a visit from another page does not
 // wait for it either.
-const loadSimulator = import('../../features/price-simulator/price-simulator');
+const loadSimulator = import('./price-simulator');
 const PriceSimulator = lazy(() => loadSimulator.then((m) => ({ default: m.PriceSimulator })));
 
 export default function HomePage() {

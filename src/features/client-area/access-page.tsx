@@ -1,11 +1,11 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PasswordField } from '../../components/form-fields';
+import { PasswordField } from '../../forms/form-fields';
 import { PageTitle } from '../../components/page-title';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
-import { signInClient } from '../../lib/corporate-client-session';
+import { signInClient } from './session';
 
 const MESSAGES = {
   wrong: { title: 'Acesso negado', description: 'Senha incorreta. Por favor, tente novamente.' },

@@ -5,8 +5,8 @@ import { CONSULTAR, quoteParcel } from '../../domain/pricing';
 import { moneyCents, parseDecimal } from '../../domain/numbers';
 import { PARCEL_TYPE_OPTIONS } from '../../domain/parcel-types';
 import type { Locality } from '../../domain/localities';
-import { DecimalField, MoneyField } from '../../components/number-fields';
-import { TextField } from '../../components/text-field';
+import { DecimalField, MoneyField } from '../../forms/number-fields';
+import { TextField } from '../../forms/text-field';
 import { LocationPicker } from './location-picker';
 
 type ShipmentType = (typeof PARCEL_TYPE_OPTIONS)[number]['value'];

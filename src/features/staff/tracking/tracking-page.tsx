@@ -1,4 +1,4 @@
-import { StaffPage } from './staff-page';
+import { StaffPage } from '../staff-page';
 import { TrackingManager } from './tracking-manager';
 
 /** Courier staff only: the server refuses everything else, and so does this screen. */

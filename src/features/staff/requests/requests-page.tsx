@@ -1,5 +1,5 @@
 import { RequestsInbox } from './requests-inbox';
-import { StaffPage } from './staff-page';
+import { StaffPage } from '../staff-page';
 
 /** Staff only: the requests inbox. The server refuses everything else, and so does this screen. */
 export default function RequestsInboxPage() {

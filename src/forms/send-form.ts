@@ -1,7 +1,7 @@
 import type { SubmissionKind } from '../domain/submissions';
 import { outcomeMessage, refusal, type OutcomeWords } from '../offline/messages';
 import { DEVICE_FULL, isQuotaError } from '../lib/storage';
-import { toaster } from './toaster';
+import { toaster } from '../components/toaster';
 import type { Problems, SubmitContext } from './use-rules-form';
 
 /**

@@ -1,9 +1,9 @@
 import type { RecordModel } from 'pocketbase';
-import { toaster } from '../../components/toaster';
-import type { TrackingChange } from '../../domain';
-import { db } from '../../lib/db';
-import { resumeAfterSignIn, submit, type TrackingPayload } from '../../offline';
-import { failureKind, staffApi } from '../../lib/pocketbase';
+import { toaster } from '../../../components/toaster';
+import { checkTrackingChange, type TrackingChange } from '../../../domain';
+import { db } from '../../../lib/db';
+import { resumeAfterSignIn, submit, type TrackingPayload } from '../../../offline';
+import { failureKind, staffApi } from '../../../lib/pocketbase';
 
 const tracking = () => staffApi.collection('tracking');
 
@@ -70,3 +70,6 @@ export function endedStaffSession(error: unknown): boolean {
   signOutStaff();
   return true;
 }
+
+/** What is wrong with a change being made now (the server checks the same again). */
+export const checkNow = (made: object) => checkTrackingChange(made, { now: Date.now() });

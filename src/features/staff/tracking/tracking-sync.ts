@@ -5,10 +5,10 @@
  * opens and stays usable with no signal.
  */
 import type { RecordModel } from 'pocketbase';
-import { db, isNewer, keepNewerRow } from '../../lib/db';
-import { staffApi } from '../../lib/pocketbase';
-import { keepStorage } from '../../lib/storage';
-import { trackingRowOf } from '../../domain';
+import { db, isNewer, keepNewerRow } from '../../../lib/db';
+import { staffApi } from '../../../lib/pocketbase';
+import { keepStorage } from '../../../lib/storage';
+import { trackingRowOf } from '../../../domain';
 
 const PAGE = 500;
 /** Tombstones are kept 90 days on the server: a device away longer downloads everything again. */

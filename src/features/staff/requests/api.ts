@@ -3,8 +3,8 @@ import {
   SUBMISSION_KIND_LIST,
   SUBMISSION_KINDS,
   type SubmissionKind,
-} from '../../domain/submissions';
-import { staffApi } from '../../lib/pocketbase';
+} from '../../../domain/submissions';
+import { staffApi } from '../../../lib/pocketbase';
 
 export type InboxState = 'open' | 'handled' | 'mail-failed' | 'all';
 export type InboxKind = SubmissionKind | 'all';

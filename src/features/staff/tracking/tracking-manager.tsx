@@ -1,49 +1,49 @@
 import {
-  Badge,
   Box,
   Button,
-  Checkbox,
   Dialog,
   Field,
   Flex,
   HStack,
-  Image,
   Input,
   Portal,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { memo, useCallback, useRef, useState, type FormEvent } from 'react';
-import { TextField } from '../../components/text-field';
-import { toaster } from '../../components/toaster';
+import { useCallback, useState, type FormEvent } from 'react';
+import { toaster } from '../../../components/toaster';
 import {
   checkField,
-  checkTrackingChange,
   DELIVERED_STAGE,
   displayTrackingNumber,
-  formatCpf,
   formatDateTime,
   newChangeTime,
   normalizeTrackingNumber,
   overlayChanges,
   timeAgo,
   TRACKING_NUMBER_RULE,
-  TRACKING_STAGES,
   type ShownRow,
   type StageChange,
   type TrackingChange,
   type TrackingStage,
-} from '../../domain';
-import { db } from '../../lib/db';
-import { discardItem, newRecordId, type SubmitOutcome, type TrackingPayload } from '../../offline';
-import { outcomeMessage } from '../../offline/messages';
-import { failureKind, staffApi } from '../../lib/pocketbase';
-import { shrinkPhoto } from '../../lib/photo';
-import { DEVICE_FULL, isQuotaError } from '../../lib/storage';
-import { endedStaffSession, followTracking, photoUrl, sendChange } from './api';
+} from '../../../domain';
+import { db } from '../../../lib/db';
+import {
+  discardItem,
+  newRecordId,
+  type SubmitOutcome,
+  type TrackingPayload,
+} from '../../../offline';
+import { outcomeMessage } from '../../../offline/messages';
+import { failureKind, staffApi } from '../../../lib/pocketbase';
+import { DEVICE_FULL, isQuotaError } from '../../../lib/storage';
+import { endedStaffSession, followTracking, sendChange } from './api';
 import { forgetTracking, keepTracking, syncTracking } from './tracking-sync';
 import { useLive } from './use-live';
+import { TrackingItem } from './tracking-item';
+import { DeliveryDialog } from './delivery-dialog';
+import { checkNow } from './api';
 
 const ERROR_LOADING = 'Erro ao carregar os rastreamentos';
 /** Rows drawn at once; the rest come with 'Mostrar mais' (thousands of numbers stay smooth). */
@@ -74,9 +74,6 @@ function announceChange(outcome: SubmitOutcome, sent: string) {
     }),
   );
 }
-
-/** What is wrong with a change being made now (the server checks the same again). */
-const checkNow = (made: object) => checkTrackingChange(made, { now: Date.now() });
 
 /** Who is signed in, as the list shows who marked a stage. */
 const actorName = () => {
@@ -374,241 +371,5 @@ export function TrackingManager() {
         />
       )}
     </Stack>
-  );
-}
-
-/**
- * One row, drawn again only when its content changes: a change from another phone redraws that
- * row, not the hundred on screen. (Its handlers read no state, so an older pair acts the same.)
- */
-const TrackingItem = memo(
-  TrackingItemView,
-  (before, after) => JSON.stringify(before.row) === JSON.stringify(after.row),
-);
-
-function TrackingItemView({
-  row,
-  onToggle,
-  onDelete,
-}: {
-  row: ShownRow;
-  onToggle: (stage: TrackingStage) => void;
-  onDelete: () => void;
-}) {
-  const [photo, setPhoto] = useState<string | null>(null);
-  const showPhoto = async () => {
-    try {
-      setPhoto(await photoUrl(row.id, row.photo));
-    } catch {
-      toaster.replace('foto', {
-        title: 'Não foi possível abrir a foto',
-        description: 'A foto fica no servidor: abra de novo com conexão.',
-        type: 'warning',
-      });
-    }
-  };
-  const delivered = row.stages.includes(DELIVERED_STAGE);
-  return (
-    <Box as="li" borderWidth="1px" borderRadius="lg" p="4" aria-label={`Rastreio ${row.number}`}>
-      <Flex justify="space-between" align="center" mb="3" gap="2">
-        <Box>
-          <HStack gap="2" wrap="wrap">
-            <Text fontWeight="bold" fontSize="lg">
-              {displayTrackingNumber(row.number)}
-            </Text>
-            {row.waiting && (
-              <Badge colorPalette="orange" variant="subtle">
-                Aguardando envio
-              </Badge>
-            )}
-          </HStack>
-          {row.registeredBy && (
-            <Text fontSize="sm" color="fg.muted">
-              Registrado por {row.registeredBy}
-            </Text>
-          )}
-          {Boolean(row.followers) && (
-            <Text fontSize="sm" color="fg.muted" data-testid="followers">
-              {row.followers === 1
-                ? '1 pessoa acompanha por e-mail'
-                : `${row.followers} pessoas acompanham por e-mail`}
-            </Text>
-          )}
-        </Box>
-        <Button
-          size="sm"
-          variant="ghost"
-          colorPalette="red"
-          onClick={onDelete}
-          aria-label={`Excluir ${row.number}`}
-        >
-          Excluir
-        </Button>
-      </Flex>
-      <Stack gap="2">
-        {TRACKING_STAGES.map(({ stage, label }) => (
-          <Checkbox.Root
-            key={stage}
-            checked={row.stages.includes(stage)}
-            onCheckedChange={() => onToggle(stage)}
-            colorPalette="green"
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>
-              {stage}. {label}
-              {row.stageBy[stage] && (
-                <Text as="span" color="fg.muted" fontSize="sm">
-                  {' '}
-                  — por {row.stageBy[stage]}
-                </Text>
-              )}
-            </Checkbox.Label>
-          </Checkbox.Root>
-        ))}
-      </Stack>
-      {delivered && row.receiverName && (
-        <Box mt="3" fontSize="sm" data-testid="entrega">
-          <Text>
-            Recebido por {row.receiverName}
-            {row.receiverCpf ? ` (CPF ${formatCpf(row.receiverCpf)})` : ''}
-            {row.stageTimes[DELIVERED_STAGE]
-              ? ` em ${formatDateTime(row.stageTimes[DELIVERED_STAGE])}`
-              : ''}
-          </Text>
-          {row.photo &&
-            (photo ? (
-              <Image
-                src={photo}
-                alt={`Foto da entrega de ${row.number}`}
-                mt="2"
-                maxH="64"
-                borderRadius="md"
-              />
-            ) : (
-              <Button size="xs" variant="outline" mt="2" onClick={() => void showPhoto()}>
-                Ver foto da entrega
-              </Button>
-            ))}
-        </Box>
-      )}
-    </Box>
-  );
-}
-
-/** Proof of delivery: who received (required), their CPF and a photo (optional). */
-function DeliveryDialog({
-  row,
-  onClose,
-  onConfirm,
-}: {
-  row: ShownRow;
-  onClose: () => void;
-  onConfirm: (
-    receiver: { receiverName: string; receiverCpf: string },
-    photo?: Blob,
-  ) => Promise<void>;
-}) {
-  const [name, setName] = useState('');
-  const [cpf, setCpf] = useState('');
-  const [photo, setPhoto] = useState<Blob | undefined>();
-  const [preview, setPreview] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const fileInput = useRef<HTMLInputElement>(null);
-
-  const choosePhoto = async (file: File | undefined) => {
-    if (!file) return;
-    try {
-      const small = await shrinkPhoto(file);
-      setPhoto(small);
-      setPreview(URL.createObjectURL(small));
-      setErrors(({ photo: _gone, ...rest }) => rest);
-    } catch {
-      setErrors((e) => ({ ...e, photo: 'Não foi possível ler esta foto. Tire outra.' }));
-    }
-  };
-
-  const confirm = async () => {
-    const receiver = { receiverName: name.trim(), receiverCpf: cpf.replace(/\D/g, '') };
-    const problems = checkNow({
-      op: 'stage',
-      number: row.number,
-      stage: DELIVERED_STAGE,
-      set: true,
-      at: newChangeTime(),
-      ...receiver,
-    });
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    setBusy(true);
-    try {
-      await onConfirm(receiver, photo);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Registrar entrega de {displayTrackingNumber(row.number)}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <TextField
-                  label="Nome de quem recebeu"
-                  value={name}
-                  onValueChange={setName}
-                  error={errors.receiverName}
-                  autoComplete="off"
-                  required
-                />
-                <TextField
-                  label="CPF de quem recebeu (opcional)"
-                  value={cpf}
-                  onValueChange={setCpf}
-                  format={formatCpf}
-                  error={errors.receiverCpf}
-                  inputMode="numeric"
-                  placeholder="000.000.000-00"
-                />
-                <Field.Root invalid={Boolean(errors.photo)}>
-                  <Field.Label>Foto da entrega (opcional)</Field.Label>
-                  {/* The browser's own file button speaks the browser's language: ours is Portuguese. */}
-                  <Input
-                    ref={fileInput}
-                    type="file"
-                    accept="image/*"
-                    capture="environment"
-                    display="none"
-                    onChange={(e) => void choosePhoto(e.target.files?.[0])}
-                  />
-                  <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
-                    {photo ? 'Tirar outra foto' : 'Tirar foto'}
-                  </Button>
-                  {errors.photo && <Field.ErrorText>{errors.photo}</Field.ErrorText>}
-                </Field.Root>
-                {preview && (
-                  <Image src={preview} alt="Foto escolhida" maxH="40" borderRadius="md" />
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancelar
-              </Button>
-              <Button colorPalette="green" loading={busy} onClick={() => void confirm()}>
-                Confirmar entrega
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   );
 }

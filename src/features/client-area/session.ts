@@ -1,6 +1,6 @@
-import { company } from '../config/company';
-import { resumeAfterSignIn } from '../offline';
-import { clientApi, failureKind } from './pocketbase';
+import { company } from '../../config/company';
+import { resumeAfterSignIn } from '../../offline';
+import { clientApi, failureKind } from '../../lib/pocketbase';
 
 export type GateResult = 'ok' | 'wrong' | 'rate-limit' | 'offline';
 

@@ -1,10 +1,10 @@
 import { Box, Button, Flex, Grid, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PrivacyNotice, RadioField, SelectField } from '../../components/form-fields';
-import { useRulesForm } from '../../components/use-rules-form';
-import { DecimalField, MoneyField } from '../../components/number-fields';
-import { TextField } from '../../components/text-field';
+import { PrivacyNotice, RadioField, SelectField } from '../../forms/form-fields';
+import { useRulesForm } from '../../forms/use-rules-form';
+import { DecimalField, MoneyField } from '../../forms/number-fields';
+import { TextField } from '../../forms/text-field';
 import { PageTitle } from '../../components/page-title';
 import { toaster } from '../../components/toaster';
 import { company } from '../../config/company';
@@ -18,12 +18,12 @@ import {
   YES_NO,
   type FormValues,
 } from '../../domain';
-import { signOutClient } from '../../lib/corporate-client-session';
+import { signOutClient } from './session';
 import { submit, type SubmitOutcome } from '../../offline';
 import { outcomeMessage, refusal } from '../../offline/messages';
 import { DEVICE_FULL, isQuotaError } from '../../lib/storage';
 import { clientApi } from '../../lib/pocketbase';
-import { useNextRequestNumber } from './api';
+import { useNextRequestNumber } from './pickup-api';
 
 const TITLE = 'Formulário de Solicitação';
 const PICKUP_RULES = SUBMISSION_KINDS.pickup.rules;

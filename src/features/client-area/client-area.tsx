@@ -2,12 +2,12 @@ import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Loading } from '../../components/loading';
 import { paths } from '../../config/paths';
-import AccessPage from '../../features/access/access-page';
+import AccessPage from './access-page';
 import { clientApi } from '../../lib/pocketbase';
-import { useHydrated } from '../../lib/use-hydrated';
-import { useSession } from '../../lib/use-session';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { useSession } from '../../hooks/use-session';
 
-const loadForm = () => import('../../features/pickup/pickup-request-page');
+const loadForm = () => import('./pickup-request-page');
 const PickupRequestPage = lazy(loadForm);
 // A device with a session fetches the form at once rather than after the page went live.
 if (typeof window !== 'undefined' && clientApi.authStore.isValid) void loadForm();

@@ -1,0 +1,129 @@
+import { Button, Dialog, Field, Image, Input, Portal, Stack } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { TextField } from '../../../forms/text-field';
+import {
+  DELIVERED_STAGE,
+  displayTrackingNumber,
+  formatCpf,
+  newChangeTime,
+  type ShownRow,
+} from '../../../domain';
+import { shrinkPhoto } from '../../../lib/photo';
+import { checkNow } from './api';
+
+/** Proof of delivery: who received (required), their CPF and a photo (optional). */
+export function DeliveryDialog({
+  row,
+  onClose,
+  onConfirm,
+}: {
+  row: ShownRow;
+  onClose: () => void;
+  onConfirm: (
+    receiver: { receiverName: string; receiverCpf: string },
+    photo?: Blob,
+  ) => Promise<void>;
+}) {
+  const [name, setName] = useState('');
+  const [cpf, setCpf] = useState('');
+  const [photo, setPhoto] = useState<Blob | undefined>();
+  const [preview, setPreview] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const choosePhoto = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      const small = await shrinkPhoto(file);
+      setPhoto(small);
+      setPreview(URL.createObjectURL(small));
+      setErrors(({ photo: _gone, ...rest }) => rest);
+    } catch {
+      setErrors((e) => ({ ...e, photo: 'Não foi possível ler esta foto. Tire outra.' }));
+    }
+  };
+
+  const confirm = async () => {
+    const receiver = { receiverName: name.trim(), receiverCpf: cpf.replace(/\D/g, '') };
+    const problems = checkNow({
+      op: 'stage',
+      number: row.number,
+      stage: DELIVERED_STAGE,
+      set: true,
+      at: newChangeTime(),
+      ...receiver,
+    });
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    setBusy(true);
+    try {
+      await onConfirm(receiver, photo);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Registrar entrega de {displayTrackingNumber(row.number)}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <TextField
+                  label="Nome de quem recebeu"
+                  value={name}
+                  onValueChange={setName}
+                  error={errors.receiverName}
+                  autoComplete="off"
+                  required
+                />
+                <TextField
+                  label="CPF de quem recebeu (opcional)"
+                  value={cpf}
+                  onValueChange={setCpf}
+                  format={formatCpf}
+                  error={errors.receiverCpf}
+                  inputMode="numeric"
+                  placeholder="000.000.000-00"
+                />
+                <Field.Root invalid={Boolean(errors.photo)}>
+                  <Field.Label>Foto da entrega (opcional)</Field.Label>
+                  {/* The browser's own file button speaks the browser's language: ours is Portuguese. */}
+                  <Input
+                    ref={fileInput}
+                    type="file"
+                    accept="image/*"
+                    capture="environment"
+                    display="none"
+                    onChange={(e) => void choosePhoto(e.target.files?.[0])}
+                  />
+                  <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
+                    {photo ? 'Tirar outra foto' : 'Tirar foto'}
+                  </Button>
+                  {errors.photo && <Field.ErrorText>{errors.photo}</Field.ErrorText>}
+                </Field.Root>
+                {preview && (
+                  <Image src={preview} alt="Foto escolhida" maxH="40" borderRadius="md" />
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancelar
+              </Button>
+              <Button colorPalette="green" loading={busy} onClick={() => void confirm()}>
+                Confirmar entrega
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

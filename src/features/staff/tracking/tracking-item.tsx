@@ -1,0 +1,132 @@
+import { Badge, Box, Button, Checkbox, Flex, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { memo, useState } from 'react';
+import { toaster } from '../../../components/toaster';
+import {
+  DELIVERED_STAGE,
+  displayTrackingNumber,
+  formatCpf,
+  formatDateTime,
+  TRACKING_STAGES,
+  type ShownRow,
+  type TrackingStage,
+} from '../../../domain';
+import { photoUrl } from './api';
+
+/**
+ * One row, drawn again only when its content changes: a change from another phone redraws that
+ * row, not the hundred on screen. (Its handlers read no state, so an older pair acts the same.)
+ */
+export const TrackingItem = memo(
+  TrackingItemView,
+  (before, after) => JSON.stringify(before.row) === JSON.stringify(after.row),
+);
+
+function TrackingItemView({
+  row,
+  onToggle,
+  onDelete,
+}: {
+  row: ShownRow;
+  onToggle: (stage: TrackingStage) => void;
+  onDelete: () => void;
+}) {
+  const [photo, setPhoto] = useState<string | null>(null);
+  const showPhoto = async () => {
+    try {
+      setPhoto(await photoUrl(row.id, row.photo));
+    } catch {
+      toaster.replace('foto', {
+        title: 'Não foi possível abrir a foto',
+        description: 'A foto fica no servidor: abra de novo com conexão.',
+        type: 'warning',
+      });
+    }
+  };
+  const delivered = row.stages.includes(DELIVERED_STAGE);
+  return (
+    <Box as="li" borderWidth="1px" borderRadius="lg" p="4" aria-label={`Rastreio ${row.number}`}>
+      <Flex justify="space-between" align="center" mb="3" gap="2">
+        <Box>
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="bold" fontSize="lg">
+              {displayTrackingNumber(row.number)}
+            </Text>
+            {row.waiting && (
+              <Badge colorPalette="orange" variant="subtle">
+                Aguardando envio
+              </Badge>
+            )}
+          </HStack>
+          {row.registeredBy && (
+            <Text fontSize="sm" color="fg.muted">
+              Registrado por {row.registeredBy}
+            </Text>
+          )}
+          {Boolean(row.followers) && (
+            <Text fontSize="sm" color="fg.muted" data-testid="followers">
+              {row.followers === 1
+                ? '1 pessoa acompanha por e-mail'
+                : `${row.followers} pessoas acompanham por e-mail`}
+            </Text>
+          )}
+        </Box>
+        <Button
+          size="sm"
+          variant="ghost"
+          colorPalette="red"
+          onClick={onDelete}
+          aria-label={`Excluir ${row.number}`}
+        >
+          Excluir
+        </Button>
+      </Flex>
+      <Stack gap="2">
+        {TRACKING_STAGES.map(({ stage, label }) => (
+          <Checkbox.Root
+            key={stage}
+            checked={row.stages.includes(stage)}
+            onCheckedChange={() => onToggle(stage)}
+            colorPalette="green"
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              {stage}. {label}
+              {row.stageBy[stage] && (
+                <Text as="span" color="fg.muted" fontSize="sm">
+                  {' '}
+                  — por {row.stageBy[stage]}
+                </Text>
+              )}
+            </Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </Stack>
+      {delivered && row.receiverName && (
+        <Box mt="3" fontSize="sm" data-testid="entrega">
+          <Text>
+            Recebido por {row.receiverName}
+            {row.receiverCpf ? ` (CPF ${formatCpf(row.receiverCpf)})` : ''}
+            {row.stageTimes[DELIVERED_STAGE]
+              ? ` em ${formatDateTime(row.stageTimes[DELIVERED_STAGE])}`
+              : ''}
+          </Text>
+          {row.photo &&
+            (photo ? (
+              <Image
+                src={photo}
+                alt={`Foto da entrega de ${row.number}`}
+                mt="2"
+                maxH="64"
+                borderRadius="md"
+              />
+            ) : (
+              <Button size="xs" variant="outline" mt="2" onClick={() => void showPhoto()}>
+                Ver foto da entrega
+              </Button>
+            ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
+import { StageTimeline } from '../../components/stage-timeline';
+import { toaster } from '../../components/toaster';
+// From their own modules, not the domain's index: that would bring the forms' schemas (Yup) into
+// this page's chunk.
+import { formatDateTime } from '../../domain/format';
+import { displayTrackingNumber } from '../../domain/masks';
+import { timeAgo } from '../../domain/time';
+import { DELIVERED_STAGE } from '../../domain/stages';
+import type { TrackingLookup } from '../../lib/db';
+import { NOT_FOUND } from './labels';
+
+// 'Avise-me' (its rules, the outbox) loads only with a result to follow.
+const FollowForm = lazy(() => import('./follow-form'));
+
+export const NO_STAGES = 'Nenhuma informação de rastreamento disponível para este número.';
+
+export type View = { lookup: TrackingLookup; stale: boolean } | { message: string } | null;
+
+export function Result({ view }: { view: View }) {
+  if (!view) return null;
+  if ('message' in view) {
+    return (
+      <Text role="status" color="fg.muted">
+        {view.message}
+      </Text>
+    );
+  }
+  const { lookup, stale } = view;
+  const shareUrl = `${window.location.origin}/rastrear?numero=${lookup.number}`;
+  return (
+    <Box
+      borderWidth="1px"
+      borderRadius="xl"
+      p="5"
+      role="region"
+      aria-label="Resultado do rastreamento"
+    >
+      <Flex justify="space-between" align="start" gap="3" wrap="wrap" mb="4">
+        <Box>
+          <Text fontSize="sm" color="fg.muted">
+            Número
+          </Text>
+          <Text fontSize="xl" fontWeight="bold" data-testid="tracking-number">
+            {displayTrackingNumber(lookup.number)}
+          </Text>
+          <Text fontSize="sm" color={stale ? 'orange.fg' : 'fg.muted'}>
+            {stale
+              ? `Último estado conhecido, consultado ${timeAgo(lookup.fetchedAt)}`
+              : `Consultado ${timeAgo(lookup.fetchedAt)}`}
+          </Text>
+        </Box>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(shareUrl);
+              toaster.replace('rastreio', {
+                title: 'Link copiado',
+                description: shareUrl,
+                type: 'success',
+                duration: 3000,
+              });
+            } catch {
+              toaster.replace('rastreio', {
+                title: 'Copie o link',
+                description: shareUrl,
+                type: 'info',
+                duration: 8000,
+              });
+            }
+          }}
+        >
+          Copiar link
+        </Button>
+      </Flex>
+      {!lookup.found ? (
+        <Text>{NOT_FOUND}</Text>
+      ) : lookup.stages.length === 0 ? (
+        <Text>{NO_STAGES}</Text>
+      ) : (
+        <>
+          {lookup.deliveredTo && lookup.stageTimes[4] && (
+            <Text fontWeight="semibold" color="green.fg" mb="3">
+              Entregue a {lookup.deliveredTo} em {deliveredAt(lookup.stageTimes[4])}
+            </Text>
+          )}
+          <StageTimeline stages={lookup.stages} stageTimes={lookup.stageTimes} />
+        </>
+      )}
+      {!lookup.stages.includes(DELIVERED_STAGE) && (
+        <Suspense fallback={null}>
+          <FollowForm key={lookup.number} number={lookup.number} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+/** '22/11/2026 às 14:32', as the delivery line reads. */
+function deliveredAt(time: string) {
+  return formatDateTime(time).replace(' ', ' às ');
+}
