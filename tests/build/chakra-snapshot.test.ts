@@ -20,7 +20,7 @@ function patch(code: string, id: string): string | null {
       throw new Error(message);
     },
   } as unknown as TransformPluginContext;
-  const transform = plugin.transform as (
+  const transform = plugin.transform as unknown as (
     this: TransformPluginContext,
     code: string,
     id: string,
