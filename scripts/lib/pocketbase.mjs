@@ -106,7 +106,9 @@ export async function startPocketBase(options) {
     '--dev=false',
     '--automigrate=false',
     '--hooksWatch=false',
-    `--hooksPool=${process.env.PB_HOOKS_POOL ?? 15}`,
+    // A request through the API holds two JS machines at once (the middleware, then its hook), so
+    // 15 served only 7 at a time: 50 requesters creating quotes at once made 300/s; 40 made 430/s.
+    `--hooksPool=${process.env.PB_HOOKS_POOL ?? 40}`,
     // CORS: only the site's own origin (the API is never called from another site).
     `--origins=${env.APP_URL || url}`,
   ];
