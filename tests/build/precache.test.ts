@@ -28,7 +28,8 @@ describe('the production precache list', () => {
       'tracking-lookup-page',
       'client-area', // /acesso-conta and the pickup form's sign-in
       'pickup-request-page',
-      'tracking-admin-page',
+      'tracking-page',
+      'requests-page',
     ];
     for (const page of pages) {
       expect(
