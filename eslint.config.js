@@ -160,6 +160,8 @@ export default tseslint.config(
         onRecordAuthRequest: 'readonly',
         onRecordRequestEmailChangeRequest: 'readonly',
         onRecordConfirmEmailChangeRequest: 'readonly',
+        onRecordRequestPasswordResetRequest: 'readonly',
+        onRecordRequestVerificationRequest: 'readonly',
         RelationField: 'readonly',
         TextField: 'readonly',
         Record: 'readonly',

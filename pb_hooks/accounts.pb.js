@@ -18,3 +18,30 @@ onRecordConfirmEmailChangeRequest(
   'staff',
   'clients',
 );
+
+// Password-reset and verification e-mails: at most a few per address an hour, however many
+// connections ask. Past that the answer is the same 204 as a success (nothing is revealed), and
+// no e-mail leaves.
+onRecordRequestPasswordResetRequest(
+  (e) => {
+    const limits = require(`${__hooks}/lib/limits.js`);
+    if (e.record && !limits.allowAccountMail(e.app, 'reset', e.record.email())) {
+      return e.noContent(204);
+    }
+    return e.next();
+  },
+  'staff',
+  'clients',
+);
+
+onRecordRequestVerificationRequest(
+  (e) => {
+    const limits = require(`${__hooks}/lib/limits.js`);
+    if (e.record && !limits.allowAccountMail(e.app, 'verification', e.record.email())) {
+      return e.noContent(204);
+    }
+    return e.next();
+  },
+  'staff',
+  'clients',
+);

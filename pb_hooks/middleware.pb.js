@@ -41,6 +41,19 @@ routerUse(
         !path.startsWith('/api/') &&
         !path.startsWith('/_/')
       ) {
+        // A path that climbs out of the build folder ('..' or '.' segments, however encoded), or
+        // with a backslash or a NUL, names no file of ours: 404 as for a missing one, so nothing
+        // else on the server can be probed.
+        const segments = path.split('/');
+        if (
+          segments.indexOf('..') !== -1 ||
+          segments.indexOf('.') !== -1 ||
+          path.indexOf('\\') !== -1 ||
+          path.indexOf('\u0000') !== -1
+        ) {
+          h.set('Cache-Control', 'no-store');
+          throw new NotFoundError('Arquivo não encontrado.');
+        }
         const site = $os.getenv('PB_PUBLIC_DIR') || `${__hooks}/../dist`;
         const isFile = (name) => {
           try {

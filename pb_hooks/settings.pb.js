@@ -25,8 +25,15 @@ onBootstrap((e) => {
     { label: '*:create', audience: '', duration: 10, maxRequests: 30 },
     // No method in the label: HEAD (which runs the GET handler) is limited too.
     { label: '/api/rastreio/', audience: '', duration: 1, maxRequests: 20 },
-    // 'Avise-me' requests, confirmations and cancellations (the hooks add per-address limits).
+    // 'Avise-me' requests, and (a label ending in '/' is a prefix) their confirmations and
+    // cancellations; the hooks add per-address limits.
     { label: '/api/avisos', audience: '', duration: 60, maxRequests: 30 },
+    { label: '/api/avisos/', audience: '', duration: 60, maxRequests: 30 },
+    // Requests that send an e-mail to an account's address (pb_hooks/accounts.pb.js also limits
+    // each address): a connection may ask a few times in ten minutes.
+    { label: '*:requestPasswordReset', audience: '', duration: 600, maxRequests: 5 },
+    { label: '*:requestVerification', audience: '', duration: 600, maxRequests: 5 },
+    { label: '*:requestEmailChange', audience: '', duration: 600, maxRequests: 5 },
   ];
 
   // Behind an HTTPS proxy every visitor arrives with the proxy's address: the client's own comes

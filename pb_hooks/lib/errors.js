@@ -16,7 +16,26 @@ const MESSAGES = {
   'Only superusers can perform this action.': 'Sem permissão para esta ação.',
   'Missing or invalid collection context.': 'Não encontrado.',
   'Too Many Requests.': 'Muitas tentativas seguidas. Aguarde um pouco e tente de novo.',
+  'Request entity too large.': 'O envio é grande demais. Envie menos dados (uma foto de até 5 MB).',
+  'Unsupported Content-Type.': 'Os dados enviados não estão num formato aceito.',
+  'Missing or invalid client id.': 'Conexão ao vivo não encontrada. Recarregue a página.',
+  'An error occurred while validating the submitted data.': 'Confira os dados enviados.',
+  'An error occurred while submitting the form.': 'Confira os dados enviados.',
+  'Invalid or expired token.': 'Link ou sessão expirados. Entre de novo.',
+  'Missing auth record context.': 'Entre para continuar.',
+  'The request is not authorized.': 'Entre para continuar.',
 };
+
+/** Said for a status when PocketBase's English text has no translation of its own here. */
+const BY_STATUS = {
+  400: 'Confira os dados enviados.',
+  401: 'Entre para continuar.',
+  403: 'Sem permissão para esta ação.',
+  404: 'Não encontrado.',
+  413: MESSAGES['Request entity too large.'],
+  429: MESSAGES['Too Many Requests.'],
+};
+const FALLBACK = 'Algo deu errado ao processar o pedido. Tente de novo.';
 
 const UNREADABLE = 'Os dados enviados não puderam ser lidos. Confira e envie de novo.';
 
@@ -33,29 +52,73 @@ const CODES = {
   validation_max_number_constraint: 'Número grande demais.',
   validation_invalid_mime_type: 'A foto precisa ser uma imagem (JPEG, PNG ou WebP).',
   validation_file_size_limit: 'A foto passa de 5 MB.',
+  validation_min_text_constraint: 'Texto curto demais.',
+  validation_length_too_short: 'Curto demais.',
+  validation_length_too_long: 'Longo demais.',
+  validation_length_invalid: 'Tamanho inválido.',
+  validation_is_email: 'Email inválido.',
+  validation_invalid_value: 'Valor inválido.',
+  validation_in_invalid: 'Escolha uma das opções.',
+  validation_match_invalid: 'Formato inválido.',
+  validation_invalid_json: 'Os dados enviados não puderam ser lidos.',
+  validation_invalid_date: 'Data inválida.',
+  validation_invalid_bool: 'Use sim ou não.',
+  validation_invalid_string: 'Use texto.',
+  validation_missing_rel_records: 'Registro relacionado não encontrado.',
+  validation_too_many_values: 'Valores demais.',
+  validation_invalid_file: 'Arquivo inválido.',
+  validation_nil_or_not_empty_required: 'Este campo deve ficar vazio.',
+  validation_empty: 'Este campo deve ficar vazio.',
 };
+
+// Words that mark one of PocketBase's English texts (ours are Portuguese): such a text never
+// reaches a person, whatever new message a PocketBase version brings.
+const ENGLISH =
+  /\b(the|must|failed|invalid|missing|unsupported|cannot|can't|should|please|required|allowed|error|request|record|value|only|not)\b/i;
+const looksEnglish = (text) => /^[\x20-\x7e]*$/.test(text) && ENGLISH.test(text);
 
 function status(err) {
   const v = err && err.value;
   return (v && (v.status || (v.code && v.code > 99 ? v.code : 0))) || 0;
 }
 
-/** The same error, with PocketBase's English message and field texts in Portuguese. */
+/** An error that is not an API error (a raw error from reading the body, a database miss). */
+function fromPlainError(err) {
+  const text = String((err && err.value && err.value.error && err.value.error()) || err);
+  if (/no rows in result set/.test(text)) return new NotFoundError('Não encontrado.');
+  if (/too large/i.test(text)) return new ApiError(413, BY_STATUS[413], {});
+  if (/content-type/i.test(text)) return new BadRequestError(MESSAGES['Unsupported Content-Type.']);
+  return new BadRequestError(UNREADABLE);
+}
+
+/** A field's message in Portuguese, by its code; a PocketBase text never goes out as it is. */
+function fieldMessage(code, message) {
+  if (CODES[code]) return CODES[code];
+  if (!message || looksEnglish(message) || /^validation_/.test(code || ''))
+    return 'Valor inválido.';
+  return message;
+}
+
+/**
+ * The same error, with PocketBase's English message and field texts in Portuguese; one that is
+ * not an API error becomes a Portuguese 400 (or 404), never its internal text.
+ */
 function inPortuguese(err) {
   const v = err && err.value;
   const code = status(err);
-  if (!v || !code) return err;
+  if (!v || !code) return fromPlainError(err);
   // A 400 with PocketBase's generic text is a body it could not read (malformed JSON).
   const unreadable =
     code === 400 && v.message === 'Something went wrong while processing your request.';
-  const message = unreadable ? UNREADABLE : MESSAGES[v.message] || v.message;
+  let message = unreadable ? UNREADABLE : MESSAGES[v.message] || v.message;
+  if (!message || looksEnglish(message)) message = BY_STATUS[code] || FALLBACK;
   const data = {};
   const fields = v.data || {};
   for (const name in fields) {
     const f = fields[name] || {};
     const fieldCode = typeof f.code === 'function' ? f.code() : f.code;
-    const fieldMessage = typeof f.message === 'function' ? f.message() : f.message;
-    data[name] = new ValidationError(fieldCode || 'invalid', CODES[fieldCode] || fieldMessage);
+    const text = typeof f.message === 'function' ? f.message() : f.message;
+    data[name] = new ValidationError(fieldCode || 'invalid', fieldMessage(fieldCode, text));
   }
   return new ApiError(code, message, data);
 }
@@ -67,4 +130,17 @@ function fieldErrors(problems) {
   return new BadRequestError('Dados inválidos.', data);
 }
 
-module.exports = { inPortuguese, fieldErrors };
+/**
+ * A save refused by the collection's own checks (a photo that is not an image, a field too long)
+ * as a 400 naming the fields, which the middleware then words in Portuguese; anything else (the
+ * database busy) stays as it is, so the phone tries again later.
+ */
+function refusedSave(err) {
+  const fields = err && err.value;
+  if (fields && typeof fields.filter === 'function') {
+    return new BadRequestError('Dados inválidos.', fields);
+  }
+  return err;
+}
+
+module.exports = { inPortuguese, fieldErrors, refusedSave };

@@ -203,7 +203,11 @@ function applyChange(e) {
         if (change.set && photo) record.set('deliveryPhoto', photo);
         if (!change.set) record.set('deliveryPhoto', null);
       }
-      txApp.save(record);
+      try {
+        txApp.save(record);
+      } catch (err) {
+        throw require(`${__hooks}/lib/errors.js`).refusedSave(err);
+      }
     }
     answer = { record, applied: Boolean(fields) };
   });
