@@ -10,30 +10,6 @@ onRecordCreateRequest((e) => require(`${__hooks}/lib/submissions.js`).handleCrea
 
 onRecordUpdateRequest((e) => require(`${__hooks}/lib/submissions.js`).handleUpdate(e));
 
-/** 'Reenviar e-mail' (staff): the request's e-mail to the company goes back to the queue. */
-routerAdd(
-  'POST',
-  '/api/solicitacoes/{collection}/{id}/reenviar-email',
-  (e) => {
-    if (e.auth.getBool('disabled'))
-      throw new ForbiddenError('Esta conta da equipe foi desativada.');
-    const { kindOfCollection } = require(`${__hooks}/lib/generated/domain.cjs`);
-    const def = kindOfCollection(e.request.pathValue('collection'));
-    if (!def) throw new NotFoundError('Tipo de solicitação desconhecido.');
-    const outcome = require(`${__hooks}/lib/mail.js`).resend(
-      e.app,
-      def.collection,
-      e.request.pathValue('id'),
-    );
-    if (outcome === 'missing') throw new NotFoundError('Solicitação não encontrada.');
-    if (outcome === 'sending') {
-      return e.json(409, { message: 'O e-mail está sendo enviado agora.', status: 'sending' });
-    }
-    return e.json(200, { status: outcome });
-  },
-  $apis.requireAuth('staff'),
-);
-
 /**
  * The mail queue, every minute (the finest schedule cron has): new e-mails, and failed ones when
  * their time has come — a doubling delay up to an hour, then hourly, never given up.

@@ -511,7 +511,19 @@ function health(app) {
   };
 }
 
+/**
+ * The request a staff route names (`/api/solicitacoes/{collection}/{id}/…`): its collection and
+ * id, once the account is known to be active and the collection a kind of request.
+ */
+function staffRequest(e) {
+  if (e.auth.getBool('disabled')) throw new ForbiddenError('Esta conta da equipe foi desativada.');
+  const def = domain.kindOfCollection(e.request.pathValue('collection'));
+  if (!def) throw new NotFoundError('Tipo de solicitação desconhecido.');
+  return { collection: def.collection, id: e.request.pathValue('id') };
+}
+
 module.exports = {
+  staffRequest,
   render,
   enqueue,
   queue,

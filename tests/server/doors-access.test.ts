@@ -1,13 +1,20 @@
 // Who may read and write what, seen from outside: a session that ends stops its live data at once,
 // and no write through the API can set a field its author does not own.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_KIND_LIST } from '../../src/domain/submissions';
 import { pickupPayload, quotePayload, urgentPayload } from '../support/payloads';
-import { call, CLIENT, signIn, STAFF, startStack, type Stack } from '../support/stack';
+import {
+  call,
+  CLIENT,
+  signIn,
+  STAFF,
+  staffCommand as runStaff,
+  startStack,
+  type Stack,
+} from '../support/stack';
 
 const ROOT = join(import.meta.dirname, '../..');
 let stack: Stack;
@@ -18,11 +25,7 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 function staffCommand(...args: string[]) {
-  const r = spawnSync('node', ['scripts/staff.mjs', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, PORT: new URL(stack.url).port, PB_DATA_DIR: stack.dataDir },
-  });
+  const r = runStaff(stack, ...args);
   expect(r.status, r.stderr).toBe(0);
   return r.stdout;
 }

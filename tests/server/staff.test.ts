@@ -1,11 +1,15 @@
 // One staff account per person: added and switched off with `npm run staff`, and every tracking
 // registration and stage says who did it.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, STAFF, startStack, type Stack } from '../support/stack';
+import {
+  call,
+  signIn,
+  STAFF,
+  staffCommand as runStaff,
+  startStack,
+  type Stack,
+} from '../support/stack';
 
-const ROOT = join(import.meta.dirname, '../..');
 let stack: Stack;
 
 beforeAll(async () => {
@@ -13,13 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-function staffCommand(...args: string[]) {
-  return spawnSync('node', ['scripts/staff.mjs', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, PORT: new URL(stack.url).port, PB_DATA_DIR: stack.dataDir },
-  });
-}
+const staffCommand = (...args: string[]) => runStaff(stack, ...args);
 
 describe('npm run staff', () => {
   let driverPassword = '';

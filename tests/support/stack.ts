@@ -1,5 +1,6 @@
 // A real PocketBase process on a free loopback port with a temporary data folder, and a real SMTP
 // sink, for the server tests and the browser tests. Whoever starts a stack stops it.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,4 +126,13 @@ export async function call(
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+/** `npm run staff -- ARGS` against a running test stack (its port and data folder). */
+export function staffCommand(stack: Stack, ...args: string[]) {
+  return spawnSync('node', ['scripts/staff.mjs', ...args], {
+    cwd: join(import.meta.dirname, '../..'),
+    encoding: 'utf8',
+    env: { ...process.env, PORT: new URL(stack.url).port, PB_DATA_DIR: stack.dataDir },
+  });
 }
