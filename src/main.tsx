@@ -21,13 +21,11 @@ async function start(rootElement: HTMLElement) {
   const adopting = rootElement.firstElementChild !== null;
   // React's evaluation was one task; the app's modules (Chakra, emotion, the router, the layout)
   // are evaluated in another, and Chakra's system is made in a third.
-  const [{ App }, { adoptingSystem, appSystem }, { browserEmotionCache }, { startBackgroundWork }] =
-    await Promise.all([
-      import('./app/app'),
-      import('./app/theme'),
-      import('./app/emotion'),
-      import('./app/background'),
-    ]);
+  const [{ App }, { adoptingSystem, appSystem }, { browserEmotionCache }] = await Promise.all([
+    import('./app/app'),
+    import('./app/theme'),
+    import('./app/emotion'),
+  ]);
   await nextTask();
   const system = adopting ? adoptingSystem() : appSystem();
   await nextTask();
@@ -41,8 +39,6 @@ async function start(rootElement: HTMLElement) {
   // to answer the visitor (a slow phone is not frozen while the page goes live).
   if (adopting) startTransition(() => void hydrateRoot(rootElement, app, options));
   else createRoot(rootElement, options).render(app);
-  // Idle callbacks wait while React still has work queued: this starts after the page is live.
-  startBackgroundWork();
 }
 
 const rootElement = document.getElementById('root');

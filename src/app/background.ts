@@ -6,8 +6,8 @@ import { inIdleSteps } from '../lib/idle';
  * 'Meus rastreios'. Each in a quiet moment and a chunk of its own, so neither holds up the first
  * screen; a chunk that fails to load is tried again the next time the app starts.
  */
-export function startBackgroundWork() {
-  inIdleSteps([
+export function startBackgroundWork(): () => void {
+  return inIdleSteps([
     () =>
       void import('../offline/runner')
         .then(({ startOutbox }) => startOutbox())
