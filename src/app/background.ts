@@ -8,6 +8,9 @@ import { inIdleSteps } from '../lib/idle';
  */
 export function startBackgroundWork(): () => void {
   return inIdleSteps([
+    // A first quiet moment goes by untouched: the page's own late work (the toaster's code, the
+    // outbox badge's counts) comes first, as it did when the badge started the engine.
+    () => {},
     () =>
       void import('../offline/runner')
         .then(({ startOutbox }) => startOutbox())
