@@ -1,12 +1,16 @@
 import { defineConfig } from 'vite';
 
-/** The domain as one CommonJS file for PocketBase's JS hooks, so the server checks with the same rules. */
+/**
+ * The server (server/index.ts, with the shared domain it imports) as one CommonJS file for
+ * PocketBase's JS hooks: pb_hooks/*.pb.js require it inside each handler.
+ */
 export default defineConfig({
+  publicDir: false,
   build: {
     target: 'es2017',
     outDir: 'pb_hooks/lib/generated',
     emptyOutDir: true,
     minify: false,
-    lib: { entry: 'src/domain/server.ts', formats: ['cjs'], fileName: () => 'domain.cjs' },
+    lib: { entry: 'server/index.ts', formats: ['cjs'], fileName: () => 'server.cjs' },
   },
 });

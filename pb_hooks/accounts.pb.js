@@ -1,8 +1,12 @@
-/// <reference path="../pocketbase/pb_data/types.d.ts" />
+/// <reference path="../server/pocketbase.d.ts" />
+/// <reference path="../server/hooks.d.ts" />
 
-// The staff and corporate-client accounts are shared or issued by the company: nobody changes
-// their e-mail address through the API (someone holding a password could otherwise take the
-// account to another address and keep it after the password is changed).
+// Staff and corporate-client accounts: registrations only; the logic is in server/ (bundled into
+// lib/generated/server.cjs, which each handler requires: a handler shares nothing with this file).
+
+// The accounts are shared or issued by the company: nobody changes their e-mail address through
+// the API (someone holding a password could otherwise take the account to another address and keep
+// it after the password is changed).
 onRecordRequestEmailChangeRequest(
   () => {
     throw new ForbiddenError('O e-mail desta conta não pode ser alterado por aqui.');
@@ -19,29 +23,29 @@ onRecordConfirmEmailChangeRequest(
   'clients',
 );
 
-// Password-reset and verification e-mails: at most a few per address an hour, however many
-// connections ask. Past that the answer is the same 204 as a success (nothing is revealed), and
-// no e-mail leaves.
+// Password-reset and verification e-mails: a few per address an hour, however many connections ask.
 onRecordRequestPasswordResetRequest(
-  (e) => {
-    const limits = require(`${__hooks}/lib/limits.js`);
-    if (e.record && !limits.allowAccountMail(e.app, 'reset', e.record.email())) {
-      return e.noContent(204);
-    }
-    return e.next();
-  },
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).limitAccountMail(e, 'reset'),
   'staff',
   'clients',
 );
 
 onRecordRequestVerificationRequest(
-  (e) => {
-    const limits = require(`${__hooks}/lib/limits.js`);
-    if (e.record && !limits.allowAccountMail(e.app, 'verification', e.record.email())) {
-      return e.noContent(204);
-    }
-    return e.next();
-  },
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).limitAccountMail(e, 'verification'),
+  'staff',
+  'clients',
+);
+
+// A disabled staff account cannot sign in again.
+onRecordAuthRequest(
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).refuseDisabledSignIn(e),
+  'staff',
+);
+
+// Disabling an account, changing its password or signing it out everywhere also ends the live
+// (realtime) connections it opened.
+onRecordUpdate(
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).accountSaved(e),
   'staff',
   'clients',
 );

@@ -1,20 +1,16 @@
-/// <reference path="../pocketbase/pb_data/types.d.ts" />
+/// <reference path="../server/pocketbase.d.ts" />
+/// <reference path="../server/hooks.d.ts" />
 
-// Operations: daily backups with PocketBase's own backup (restored with `npm run restore`), and
-// personal data kept only as long as needed (LGPD): requests older than RETENTION_DAYS are
-// anonymized by a daily job.
+// Operations (server/settings.ts, server/jobs.ts): at every start the settings from the
+// environment (mail server, rate limits, proxy, logs, daily backups restored with
+// `npm run restore`); daily, personal data kept only as long as needed (LGPD).
 
 onBootstrap((e) => {
   e.next();
-  const cfg = require(`${__hooks}/lib/config.js`);
-  const settings = e.app.settings();
-  settings.backups.cron = cfg.env('BACKUP_CRON', '0 3 * * *');
-  settings.backups.cronMaxKeep = Number(cfg.env('BACKUP_KEEP', '7'));
-  e.app.save(settings);
-  // The process that sends e-mail now (see lib/mail.js): a new one after every start.
-  e.app.store().set('mailInstance', $security.randomString(20));
+  require(`${__hooks}/lib/generated/server.cjs`).applySettings(e.app);
 });
 
-cronAdd('retention', '30 4 * * *', () => {
-  require(`${__hooks}/lib/retention.js`).anonymizeOld($app);
-});
+/** Requests older than RETENTION_DAYS lose their personal fields. */
+cronAdd('retention', '30 4 * * *', () =>
+  require(`${__hooks}/lib/generated/server.cjs`).anonymizeOldRequests(),
+);

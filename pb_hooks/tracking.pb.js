@@ -1,4 +1,8 @@
-/// <reference path="../pocketbase/pb_data/types.d.ts" />
+/// <reference path="../server/pocketbase.d.ts" />
+/// <reference path="../server/hooks.d.ts" />
+
+// Tracking records (server/tracking.ts): the public lookup, the staff's one write path, and the
+// stamps every save gets.
 
 /**
  * Public lookup: the stages of one exact number, and nothing else about the record. An answered
@@ -9,87 +13,45 @@
 routerAdd(
   'GET',
   '/api/rastreio/{number}',
-  (e) => {
-    const number = e.request.pathValue('number');
-    if (!/^[0-9]{1,32}$/.test(number)) {
-      throw new BadRequestError('Use apenas números no número de rastreio.');
-    }
-    const view = require(`${__hooks}/lib/tracking.js`).lookUp(e.app, number);
-    if (!view) throw new NotFoundError('Número de rastreio não encontrado');
-    e.response.header().set('Cache-Control', 'no-store');
-    return e.json(200, view);
-  },
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).answerLookup(e),
   $apis.skipSuccessActivityLog(),
 );
 
-/** One change made on a staff phone, sent from its outbox (see src/domain/tracking-changes.ts). */
+/** One change made on a staff phone or the office screen, sent from its outbox. */
 routerAdd(
   'POST',
   '/api/equipe/rastreios',
-  (e) => require(`${__hooks}/lib/tracking.js`).applyChange(e),
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).applyChange(e),
   $apis.requireAuth('staff'),
 );
 
-// Stages are a sorted set; each set stage keeps the time it was reached, cleared when unset.
-// A new stage also tells the number's followers ('Avise-me'), in the same transaction.
-onRecordCreate((e) => {
-  require(`${__hooks}/lib/tracking.js`).stampStages(e.record);
-  const follows = require(`${__hooks}/lib/follows.js`);
-  e.record.set('followers', follows.followersOf(e.app, e.record.getString('number')));
-  return e.next();
-}, 'tracking');
-
-onRecordUpdate((e) => {
-  require(`${__hooks}/lib/tracking.js`).stampStages(e.record);
-  require(`${__hooks}/lib/follows.js`).stagesChanged(e.app, e.record);
-  return e.next();
-}, 'tracking');
+// Every save: stage times stamped, followers counted and told, a deletion remembered.
+onRecordCreate(
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).trackingCreated(e),
+  'tracking',
+);
+onRecordUpdate(
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).trackingUpdated(e),
+  'tracking',
+);
+onRecordDelete(
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).trackingDeleted(e),
+  'tracking',
+);
 
 // The collection's REST writes are closed to every account (staff change records through the route
-// above); these two keep a superuser's edits in the admin dashboard honest too.
-
-/** Digits only, with the message the management screen shows; the unique index catches races. */
-onRecordCreateRequest((e) => {
-  const { checkField, TRACKING_NUMBER_RULE } = require(`${__hooks}/lib/generated/domain.cjs`);
-  const message = checkField(TRACKING_NUMBER_RULE, e.record.getString('number'), {});
-  if (message) {
-    throw new BadRequestError('Dados inválidos.', {
-      number: new ValidationError('invalid_number', message),
-    });
-  }
-  try {
-    e.app.findFirstRecordByData('tracking', 'number', e.record.getString('number'));
-  } catch (_) {
-    require(`${__hooks}/lib/tracking.js`).stampAuthors(e, true);
-    return e.next();
-  }
-  throw new BadRequestError('Dados inválidos.', {
-    number: new ValidationError('validation_not_unique', 'Este número já foi registrado'),
-  });
-}, 'tracking');
-
-/** Who marked each stage (the staff screen shows it). */
-onRecordUpdateRequest((e) => {
-  require(`${__hooks}/lib/tracking.js`).stampAuthors(e, false);
-  return e.next();
-}, 'tracking');
-
-/** A deletion leaves a tombstone (in the same transaction), for phones that were offline. */
-onRecordDelete((e) => {
-  e.next();
-  const row = new Record(e.app.findCollectionByNameOrId('tracking_deletions'));
-  row.set('record', e.record.id);
-  row.set('number', e.record.getString('number'));
-  e.app.save(row);
-  require(`${__hooks}/lib/follows.js`).recordDeleted(e.app, e.record.getString('number'));
-}, 'tracking');
+// above); these two keep a superuser's edits in the admin dashboard honest too: digits only and
+// unique on create, and who marked each stage.
+onRecordCreateRequest(
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).checkDashboardCreate(e),
+  'tracking',
+);
+onRecordUpdateRequest(
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).trackingUpdateRequested(e),
+  'tracking',
+);
 
 /** Tombstones older than 90 days go (a phone away that long downloads the whole list again). */
-cronAdd('tracking-tombstones', '15 4 * * *', () => {
-  const cutoff = new Date(Date.now() - 90 * 24 * 60 * 60 * 1000).toISOString().replace('T', ' ');
-  $app
-    .db()
-    .newQuery('DELETE FROM tracking_deletions WHERE created < {:cutoff}')
-    .bind({ cutoff })
-    .execute();
-});
+cronAdd('tracking-tombstones', '15 4 * * *', () =>
+  require(`${__hooks}/lib/generated/server.cjs`).dropTombstones(),
+);

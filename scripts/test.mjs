@@ -10,7 +10,7 @@ const { buildHooks, ROOT } = await import('./lib/pocketbase.mjs');
 const steps = [
   ['Verificação de tipos', 'npx', ['tsc', '-b']],
   ['Lint', 'npx', ['eslint', '.']],
-  ['Build do domínio para os hooks', null, buildHooks],
+  ['Build do servidor para os hooks', null, buildHooks],
   ['Build do site', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['Vitest (domínio e servidor)', 'npx', ['vitest', 'run']],
   ['Playwright (navegador)', 'npx', ['playwright', 'test']],

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../../server/pocketbase.d.ts" />
 // Collections, indexes and API rules. Visitors never list anything: they create quotes and urgent
 // requests; the corporate client creates pickup requests; courier staff read and manage everything.
 

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../../server/pocketbase.d.ts" />
 // Three demo tracking records, for the local default only (scripts/start.mjs sets PB_SEED_DEMO=1
 // when no data directory was chosen). A real deployment starts empty.
 const DEMO = [

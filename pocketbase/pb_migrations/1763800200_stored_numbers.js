@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../../server/pocketbase.d.ts" />
 // Numbers are stored as numbers, under names that say their unit (src/domain/fields.ts storedName):
 // money as whole cents in `<name>Cents`, weights in `<name>Kg`, dimensions in `<name>Cm`. Until now
 // money and the pickup request's measures were kept as the text a person typed ('1234,56') and

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../../server/pocketbase.d.ts" />
 // 'Marcar como atendida' in the staff inbox: when and by whom a request was handled. The name is
 // kept as it was then (staff records are visible only to their owner, so a relation alone would not
 // show it to the rest of the team).

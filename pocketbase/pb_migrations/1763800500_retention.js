@@ -1,5 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
-// When a request's personal data was erased (pb_hooks/lib/retention.js, LGPD).
+/// <reference path="../../server/pocketbase.d.ts" />
+// When a request's personal data was erased (server/retention.ts, LGPD).
 
 const COLLECTIONS = ['quotes', 'urgent_requests', 'pickup_requests'];
 

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../../server/pocketbase.d.ts" />
 // One staff account per person (npm run staff): an account can be switched off, and what staff do
 // on tracking records says who did it. Every staff-only rule now also refuses a disabled account.
 

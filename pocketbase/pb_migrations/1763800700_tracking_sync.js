@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../../server/pocketbase.d.ts" />
 // The staff list lives on each phone and is kept current incrementally (changes since the last
 // sync, by `updated`). A deleted record leaves a tombstone here, so phones that were offline when
 // it was deleted drop it too. Tombstones are kept 90 days; a phone away longer downloads all again.

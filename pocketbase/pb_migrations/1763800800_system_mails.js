@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../../server/pocketbase.d.ts" />
 // System e-mails of the staff and client accounts (password reset, verification, new sign-in
 // alert) in Portuguese. {APP_URL} is settings.meta.appURL (APP_URL), not localhost.
 

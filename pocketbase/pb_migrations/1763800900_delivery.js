@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../../server/pocketbase.d.ts" />
 // Tracking changes made offline on drivers' phones: when each stage was last changed,
 // so the later action on a stage wins when two phones catch up; and proof of delivery — who
 // received, an optional CPF, and a photo readable by staff only (a protected file). A number

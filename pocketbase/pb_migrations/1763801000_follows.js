@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../../server/pocketbase.d.ts" />
 // 'Avise-me': visitors follow a tracking number by e-mail (src/domain/follows.ts).
 // Nobody reads or writes subscriptions through the API: the routes in pb_hooks/follows.pb.js do,
 // so the answer never says whether a number exists. Staff see only how many follow a record

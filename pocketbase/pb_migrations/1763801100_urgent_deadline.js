@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../../server/pocketbase.d.ts" />
 // Urgent requests say by when the customer needs the delivery ('Prazo desejado para a entrega'),
 // as the catalogue's rule says (src/domain/submissions.ts; tests/server/catalogue.test.ts checks).
 

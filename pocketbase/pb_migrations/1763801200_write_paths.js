@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../../server/pocketbase.d.ts" />
 // Every staff rule refuses a disabled account. An earlier migration meant to add that clause but
 // compared the rules with `===`, which never matches a rule read from a collection (a Go string
 // pointer), so only the mail queue's rule had it; here each rule is set outright.

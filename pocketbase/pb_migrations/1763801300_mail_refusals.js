@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../../server/pocketbase.d.ts" />
 /* global SelectField -- a PocketBase JSVM class, like the others eslint.config.js lists */
 // A mail server's permanent refusal (5xx) ends an e-mail's retries ('refused'), and staff can give
 // up one that keeps failing ('dismissed'): neither is tried again nor holds /api/health. Each

@@ -199,7 +199,7 @@ async function upsertAccount(server, collection, { email, password }, name, id) 
   });
 }
 
-/** Build the domain bundle the hooks require (pb_hooks/lib/generated/domain.cjs). */
+/** Build the server the hooks require (server/ bundled into pb_hooks/lib/generated/server.cjs). */
 export function buildHooks() {
   run('npx', ['vite', 'build', '--config', 'vite.hooks.config.ts', '--logLevel', 'warn']);
 }

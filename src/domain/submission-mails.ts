@@ -1,7 +1,7 @@
 /**
  * What the e-mails about a request say: to the company, every field of the request; to the person
- * who sent it, a short confirmation. Rendered on the server (pb_hooks/lib/mail.js, through the
- * domain bundle) from the stored record; the staff inbox shows the company's version.
+ * who sent it, a short confirmation. Rendered on the server (server/mail.ts, bundled with this
+ * module) from the stored record; the staff inbox shows the company's version.
  */
 import { formatCents, formatDecimal, formatKg } from './format';
 import {

@@ -1,5 +1,7 @@
 // The migrations and the catalogue of submission kinds (src/domain/submissions.ts) describe the same
 // records: every field a kind stores exists in its collection, with the type and length its rule says.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_KIND_LIST, SUBMISSION_STATE_FIELDS, storedFields } from '../../src/domain';
 import { API_PATHS } from '../../src/config/api-paths';
@@ -81,5 +83,17 @@ describe('the routes the app calls', () => {
     });
     const body = (await res.json()) as { message?: string };
     expect(body.message ?? '').not.toBe('Endereço da API não encontrado.');
+  });
+});
+
+describe("the server's types", () => {
+  it('are the JSVM types the pinned PocketBase writes (server/pocketbase.d.ts is kept in step)', () => {
+    // The binary writes its types at start, with the generation time on the first line.
+    const written = readFileSync(join(stack.dataDir, 'types.d.ts'), 'utf8').split('\n').slice(1);
+    const kept = readFileSync(join(import.meta.dirname, '../../server/pocketbase.d.ts'), 'utf8')
+      .split('\n')
+      .filter((line, i) => i > 2 || !line.startsWith('//'));
+    expect(kept.length).toBe(written.length);
+    expect(kept.join('\n') === written.join('\n')).toBe(true);
   });
 });

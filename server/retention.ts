@@ -1,19 +1,15 @@
 // Personal data kept only as long as needed (LGPD): a request older than RETENTION_DAYS (365 by
 // default) keeps its cities, measures and prices, loses its personal fields (the catalogue marks
 // them), and its rendered e-mails are deleted from the queue.
-const cfg = require(`${__hooks}/lib/config.js`);
-const domain = require(`${__hooks}/lib/generated/domain.cjs`);
+import { ANONYMIZED, SUBMISSION_KIND_LIST, personalFields } from '../src/domain/submissions';
+import { env, stored } from './config';
 
-function iso(ms) {
-  return new Date(ms).toISOString().replace('T', ' ');
-}
-
-function anonymizeOld(app) {
-  const days = Number(cfg.env('RETENTION_DAYS', '365'));
-  const cutoff = iso(Date.now() - days * 24 * 60 * 60 * 1000);
+export function anonymizeOld(app: core.App): number {
+  const days = Number(env('RETENTION_DAYS', '365'));
+  const cutoff = stored(Date.now() - days * 24 * 60 * 60 * 1000);
   let total = 0;
-  for (const def of domain.SUBMISSION_KIND_LIST) {
-    const personal = domain.personalFields(def);
+  for (const def of SUBMISSION_KIND_LIST) {
+    const personal = personalFields(def);
     for (;;) {
       const old = app.findRecordsByFilter(
         def.collection,
@@ -26,11 +22,12 @@ function anonymizeOld(app) {
       if (old.length === 0) break;
       app.runInTransaction((txApp) => {
         for (const record of old) {
+          if (!record) continue;
           for (const field of personal) {
-            if (record.getString(field) !== '') record.set(field, domain.ANONYMIZED);
+            if (record.getString(field) !== '') record.set(field, ANONYMIZED);
           }
           record.set('mailError', '');
-          record.set('anonymizedAt', iso(Date.now()));
+          record.set('anonymizedAt', stored());
           txApp.unsafeWithoutHooks().saveNoValidate(record);
           txApp
             .db()
@@ -45,5 +42,3 @@ function anonymizeOld(app) {
   if (total > 0) app.logger().info('Pedidos anonimizados', 'total', total, 'antesDe', cutoff);
   return total;
 }
-
-module.exports = { anonymizeOld };

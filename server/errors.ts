@@ -1,6 +1,6 @@
 // PocketBase's own error messages, as a person reads them here. Our hooks already answer in
 // Portuguese; only PocketBase's English texts (and its field codes) are translated.
-const MESSAGES = {
+const MESSAGES: { [english: string]: string } = {
   'Failed to load the submitted data due to invalid formatting.':
     'Os dados enviados não estão num formato válido.',
   "The requested resource wasn't found.": 'Não encontrado.',
@@ -27,7 +27,7 @@ const MESSAGES = {
 };
 
 /** Said for a status when PocketBase's English text has no translation of its own here. */
-const BY_STATUS = {
+const BY_STATUS: { [status: number]: string } = {
   400: 'Confira os dados enviados.',
   401: 'Entre para continuar.',
   403: 'Sem permissão para esta ação.',
@@ -39,7 +39,7 @@ const FALLBACK = 'Algo deu errado ao processar o pedido. Tente de novo.';
 
 const UNREADABLE = 'Os dados enviados não puderam ser lidos. Confira e envie de novo.';
 
-const CODES = {
+const CODES: { [code: string]: string } = {
   validation_required: 'Este campo é obrigatório.',
   validation_not_unique: 'Este valor já existe.',
   validation_invalid_number: 'Informe um número.',
@@ -75,15 +75,19 @@ const CODES = {
 // reaches a person, whatever new message a PocketBase version brings.
 const ENGLISH =
   /\b(the|must|failed|invalid|missing|unsupported|cannot|can't|should|please|required|allowed|error|request|record|value|only|not)\b/i;
-const looksEnglish = (text) => /^[\x20-\x7e]*$/.test(text) && ENGLISH.test(text);
+const looksEnglish = (text: string) => /^[\x20-\x7e]*$/.test(text) && ENGLISH.test(text);
 
-function status(err) {
+/** What a hook catches: a Go error wrapped by the JSVM (its `value`), or a JS error. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Caught = any;
+
+function status(err: Caught): number {
   const v = err && err.value;
   return (v && (v.status || (v.code && v.code > 99 ? v.code : 0))) || 0;
 }
 
 /** An error that is not an API error (a raw error from reading the body, a database miss). */
-function fromPlainError(err) {
+function fromPlainError(err: Caught): ApiError {
   const text = String((err && err.value && err.value.error && err.value.error()) || err);
   if (/no rows in result set/.test(text)) return new NotFoundError('Não encontrado.');
   if (/too large/i.test(text)) return new ApiError(413, BY_STATUS[413], {});
@@ -92,7 +96,7 @@ function fromPlainError(err) {
 }
 
 /** A field's message in Portuguese, by its code; a PocketBase text never goes out as it is. */
-function fieldMessage(code, message) {
+function fieldMessage(code: string, message: string): string {
   if (CODES[code]) return CODES[code];
   if (!message || looksEnglish(message) || /^validation_/.test(code || ''))
     return 'Valor inválido.';
@@ -103,7 +107,7 @@ function fieldMessage(code, message) {
  * The same error, with PocketBase's English message and field texts in Portuguese; one that is
  * not an API error becomes a Portuguese 400 (or 404), never its internal text.
  */
-function inPortuguese(err) {
+export function inPortuguese(err: Caught): ApiError {
   const v = err && err.value;
   const code = status(err);
   if (!v || !code) return fromPlainError(err);
@@ -112,7 +116,7 @@ function inPortuguese(err) {
     code === 400 && v.message === 'Something went wrong while processing your request.';
   let message = unreadable ? UNREADABLE : MESSAGES[v.message] || v.message;
   if (!message || looksEnglish(message)) message = BY_STATUS[code] || FALLBACK;
-  const data = {};
+  const data: { [field: string]: ValidationError } = {};
   const fields = v.data || {};
   for (const name in fields) {
     const f = fields[name] || {};
@@ -124,8 +128,8 @@ function inPortuguese(err) {
 }
 
 /** A 400 naming each field, in Portuguese, as the forms and the outbox show it. */
-function fieldErrors(problems) {
-  const data = {};
+export function fieldErrors(problems: { [field: string]: string }): ApiError {
+  const data: { [field: string]: ValidationError } = {};
   for (const name in problems) data[name] = new ValidationError('invalid', problems[name]);
   return new BadRequestError('Dados inválidos.', data);
 }
@@ -135,12 +139,10 @@ function fieldErrors(problems) {
  * as a 400 naming the fields, which the middleware then words in Portuguese; anything else (the
  * database busy) stays as it is, so the phone tries again later.
  */
-function refusedSave(err) {
+export function refusedSave(err: Caught): unknown {
   const fields = err && err.value;
   if (fields && typeof fields.filter === 'function') {
     return new BadRequestError('Dados inválidos.', fields);
   }
   return err;
 }
-
-module.exports = { inPortuguese, fieldErrors, refusedSave };

@@ -1,8 +1,20 @@
-// Request e-mails, rendered on the server from the stored record; every value escaped.
-const cfg = require(`${__hooks}/lib/config.js`);
-const domain = require(`${__hooks}/lib/generated/domain.cjs`);
+// The mail queue: request e-mails rendered on the server from the stored record (every value
+// escaped), queued in the transaction that stores them, and sent by the jobs in jobs.ts.
+import { CONFIRMATIONS_PER_MAILBOX_PER_DAY, isPermanentRefusal } from '../src/domain/mail';
+import { mailboxKey } from '../src/domain/follows';
+import { companyMail, confirmationMail, type MailContent } from '../src/domain/submission-mails';
+import {
+  SUBMISSION_KIND_LIST,
+  kindOfCollection,
+  storedFields,
+  type SubmissionKindDef,
+} from '../src/domain/submissions';
+import { company, companyMailbox, env, retryBaseSeconds, retryMaxSeconds, stored } from './config';
 
-function esc(value) {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A value as HTML text, quotes included (it may land in an attribute). */
+export function esc(value: unknown): string {
   return String(value === undefined || value === null ? '' : value)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -11,14 +23,14 @@ function esc(value) {
     .replace(/'/g, '&#39;');
 }
 
-function table(title, rows) {
+function table(title: string, rows: [string, string][]): string {
   const body = rows
     .map(
-      (r) =>
+      ([label, value]) =>
         '<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">' +
-        esc(r[0]) +
+        esc(label) +
         '</th><td style="padding:4px 0">' +
-        esc(r[1]) +
+        esc(value) +
         '</td></tr>',
     )
     .join('');
@@ -31,7 +43,7 @@ function table(title, rows) {
   );
 }
 
-function page(title, sections) {
+function page(title: string, sections: string[]): string {
   return (
     '<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#111">' +
     '<h1 style="font-size:20px">' +
@@ -39,17 +51,17 @@ function page(title, sections) {
     '</h1>' +
     sections.join('') +
     '<p style="color:#555;font-size:12px;margin-top:24px">' +
-    esc(cfg.company.name) +
+    esc(company.name) +
     '</p></body></html>'
   );
 }
 
-function paragraphs(texts) {
-  return (texts || []).map((t) => '<p style="margin:8px 0">' + esc(t) + '</p>').join('');
+function paragraphs(texts: string[] = []): string {
+  return texts.map((t) => '<p style="margin:8px 0">' + esc(t) + '</p>').join('');
 }
 
-function buttons(links) {
-  return (links || [])
+function buttons(links: MailContent['links'] = []): string {
+  return links
     .map(
       (l) =>
         '<p style="margin:16px 0"><a href="' +
@@ -62,33 +74,22 @@ function buttons(links) {
 }
 
 /** The domain's MailContent as HTML: heading, paragraphs, tables, then its links as buttons. */
-function toHtml(content) {
-  return page(
-    content.title,
-    [paragraphs(content.paragraphs)]
-      .concat(content.sections.map((s) => table(s.title, s.rows)))
-      .concat([buttons(content.links)]),
-  );
+export function toHtml(content: MailContent): string {
+  return page(content.title, [
+    paragraphs(content.paragraphs),
+    ...content.sections.map((s) => table(s.title, s.rows)),
+    buttons(content.links),
+  ]);
 }
 
 /** A stored record as the catalogue reads it: its stored fields, numbers as numbers. */
-function plain(record, def) {
-  const out = { id: record.id, created: record.getString('created') };
-  for (const field of domain.storedFields(def)) {
+function plain(record: core.Record, def: SubmissionKindDef): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: record.id, created: record.getString('created') };
+  for (const field of storedFields(def)) {
     out[field.name] =
       field.type === 'number' ? record.getFloat(field.name) : record.getString(field.name);
   }
   return out;
-}
-
-function isoNow(offsetMs) {
-  return new Date(Date.now() + (offsetMs || 0)).toISOString().replace('T', ' ');
-}
-
-/** The company e-mail of a stored submission: {subject, replyTo, html}. */
-function render(record, def) {
-  const content = domain.companyMail(def, plain(record, def), cfg.company.client);
-  return { subject: content.subject, replyTo: content.replyTo, html: toHtml(content) };
 }
 
 /**
@@ -96,13 +97,12 @@ function render(record, def) {
  * spelled ('ana+x@…', Gmail's dots), across the forms and 'Avise-me'; if so, it is counted now.
  * The count keeps a hash of the mailbox for 24 hours, never the address.
  */
-function allowConfirmation(txApp, address) {
-  const since = isoNow(-24 * 60 * 60 * 1000);
-  const key = $security.sha256('mailbox:' + domain.mailboxKey(address));
+export function allowConfirmation(txApp: core.App, address: string): boolean {
+  const key = $security.sha256('mailbox:' + mailboxKey(address));
   txApp
     .db()
     .newQuery('DELETE FROM mail_budget WHERE created <= {:since}')
-    .bind({ since })
+    .bind({ since: stored(Date.now() - DAY_MS) })
     .execute();
   const row = new DynamicModel({ n: 0 });
   txApp
@@ -110,66 +110,74 @@ function allowConfirmation(txApp, address) {
     .newQuery('SELECT COUNT(*) AS n FROM mail_budget WHERE key = {:key}')
     .bind({ key })
     .one(row);
-  if (row.n >= domain.CONFIRMATIONS_PER_MAILBOX_PER_DAY) return false;
+  if (row.n >= CONFIRMATIONS_PER_MAILBOX_PER_DAY) return false;
   const spent = new Record(txApp.findCollectionByNameOrId('mail_budget'));
   spent.set('key', key);
   txApp.save(spent);
   return true;
 }
 
+/** One rendered e-mail for the queue. `unsubscribe` becomes a List-Unsubscribe header. */
+export interface QueuedMail {
+  source: string;
+  record: string;
+  purpose: string;
+  to: string;
+  replyTo: string;
+  subject: string;
+  html: string;
+  unsubscribe?: string;
+}
+
+/** Put one rendered e-mail in the queue, in the caller's transaction. */
+export function queue(txApp: core.App, item: QueuedMail): void {
+  const row = new Record(txApp.findCollectionByNameOrId('mail_queue'));
+  row.set('status', 'pending');
+  row.set('attempts', 0);
+  for (const [name, value] of Object.entries(item)) row.set(name, value);
+  txApp.save(row);
+}
+
 /**
  * Queue a stored submission's e-mails: to the company always, and a confirmation to the
  * requester unless a public form's confirmations to that mailbox are spent for the day.
  */
-function enqueue(txApp, record, def) {
+function enqueue(txApp: core.App, record: core.Record, def: SubmissionKindDef): void {
   const values = plain(record, def);
-  const company = render(record, def);
-  const confirmation = domain.confirmationMail(def, values, cfg.company);
-  const items = [
-    {
-      purpose: 'company',
-      to: cfg.companyMailbox(),
-      replyTo: company.replyTo,
-      subject: company.subject,
-      html: company.html,
-    },
-  ];
-  if (confirmation.to && def.public && !allowConfirmation(txApp, confirmation.to)) {
+  const toCompany = companyMail(def, values, company.client);
+  const confirmation = confirmationMail(def, values, company);
+  const base = { source: def.collection, record: record.id };
+  queue(txApp, {
+    ...base,
+    purpose: 'company',
+    to: companyMailbox(),
+    replyTo: toCompany.replyTo,
+    subject: toCompany.subject,
+    html: toHtml(toCompany),
+  });
+  if (!confirmation.to) return;
+  if (def.public && !allowConfirmation(txApp, confirmation.to)) {
     // Not queued, so never retried; the inbox says why the customer got no receipt.
     record.set('confirmationStatus', 'skipped');
     txApp.unsafeWithoutHooks().save(record);
-  } else if (confirmation.to) {
-    items.push({
-      purpose: 'confirmation',
-      to: confirmation.to,
-      replyTo: confirmation.replyTo,
-      subject: confirmation.subject,
-      html: toHtml(confirmation),
-    });
+    return;
   }
-  for (const item of items) {
-    queue(txApp, Object.assign({ source: def.collection, record: record.id }, item));
-  }
-}
-
-/**
- * Put one rendered e-mail in the queue, in the caller's transaction: {source, record, purpose, to,
- * replyTo, subject, html, unsubscribe?}. `unsubscribe` becomes a List-Unsubscribe header.
- */
-function queue(txApp, item) {
-  const row = new Record(txApp.findCollectionByNameOrId('mail_queue'));
-  row.set('status', 'pending');
-  row.set('attempts', 0);
-  for (const name in item) row.set(name, item[name]);
-  txApp.save(row);
+  queue(txApp, {
+    ...base,
+    purpose: 'confirmation',
+    to: confirmation.to,
+    replyTo: confirmation.replyTo,
+    subject: confirmation.subject,
+    html: toHtml(confirmation),
+  });
 }
 
 /**
  * New requests (stored with mailStatus 'pending' and no e-mail in the queue yet) get their e-mails
  * rendered into the queue, each request in its own transaction.
  */
-function enqueueNew(app) {
-  for (const def of domain.SUBMISSION_KIND_LIST) {
+function enqueueNew(app: core.App): void {
+  for (const def of SUBMISSION_KIND_LIST) {
     for (;;) {
       const rows = arrayOf(new DynamicModel({ id: '' }));
       app
@@ -203,8 +211,8 @@ function enqueueNew(app) {
 }
 
 /** The server process sending now: a send it started is never taken over while it may still finish. */
-function instanceId(app) {
-  let id = app.store().get('mailInstance');
+function instanceId(app: core.App): string {
+  let id = app.store().get('mailInstance') as string;
   if (!id) {
     id = $security.randomString(20);
     app.store().set('mailInstance', id);
@@ -218,51 +226,56 @@ function instanceId(app) {
  * is over; empty again when staff queue it again. An ordinary confirmation leaves it empty,
  * costing no write to the request.
  */
-function confirmationShown(status, current) {
+function confirmationShown(status: string, current: string): string {
   if (status === 'failed' || status === 'refused' || status === 'dismissed') return status;
   if (status === 'sent') return current ? 'sent' : '';
   return status === 'pending' ? '' : current; // queued again: nothing to tell until it is tried
 }
 
 /** The request's e-mail states, kept on the request too, for the staff inbox. */
-function mirror(app, item) {
+function mirror(app: core.App, item: core.Record): void {
   const purpose = item.getString('purpose');
   if (purpose !== 'company' && purpose !== 'confirmation') return;
+  let record: core.Record;
   try {
-    const record = app.findRecordById(item.getString('source'), item.getString('record'));
-    const status = item.getString('status');
-    if (purpose === 'confirmation') {
-      const shown = confirmationShown(status, record.getString('confirmationStatus'));
-      if (shown === record.getString('confirmationStatus')) return;
-      record.set('confirmationStatus', shown);
-      app.unsafeWithoutHooks().save(record);
-      return;
-    }
+    record = app.findRecordById(item.getString('source'), item.getString('record'));
+  } catch {
+    return; // the request was deleted meanwhile: the queue keeps the e-mail's own state
+  }
+  const status = item.getString('status');
+  if (purpose === 'confirmation') {
+    const shown = confirmationShown(status, record.getString('confirmationStatus'));
+    if (shown === record.getString('confirmationStatus')) return;
+    record.set('confirmationStatus', shown);
+  } else {
     record.set('mailStatus', status === 'sending' ? 'pending' : status);
     record.set('mailAttempts', item.getInt('attempts'));
     record.set('mailError', item.getString('lastError'));
     record.set('mailSentAt', item.getString('sentAt'));
     record.set('mailNextAt', item.getString('nextAt'));
+  }
+  try {
     app.unsafeWithoutHooks().save(record);
-  } catch (err) {
-    // The request was deleted meanwhile: the queue keeps the e-mail's own state.
+  } catch {
+    // deleted between the read and the save: nothing left to show it on
   }
 }
 
 /** Send one claimed e-mail and keep the outcome. Never throws. */
-function send(app, item) {
+function send(app: core.App, item: core.Record): void {
   const attempts = item.getInt('attempts');
   try {
-    const headers = {};
+    const headers: { [name: string]: string } = {};
     if (item.getString('replyTo')) headers['Reply-To'] = item.getString('replyTo');
     if (item.getString('unsubscribe')) {
       // One click ends a subscription from the mail app itself (RFC 8058).
       headers['List-Unsubscribe'] = '<' + item.getString('unsubscribe') + '>';
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
     }
+    const meta = app.settings().meta;
     app.newMailClient().send(
       new MailerMessage({
-        from: { address: app.settings().meta.senderAddress, name: app.settings().meta.senderName },
+        from: { address: meta.senderAddress, name: meta.senderName },
         to: [{ address: item.getString('to') }],
         subject: item.getString('subject'),
         html: item.getString('html'),
@@ -271,21 +284,18 @@ function send(app, item) {
     );
     item.set('status', 'sent');
     item.set('lastError', '');
-    item.set('sentAt', isoNow());
+    item.set('sentAt', stored());
     item.set('nextAt', '');
   } catch (err) {
     const error = String(err);
     // A mail server's "no" for good (5xx) is not tried again: it would only hold the queue and
     // /api/health. The inbox shows it; staff can send it again once the address is fixed.
     // Anything else is never given up: a doubling delay up to a bound (an hour by default).
-    const refused = domain.isPermanentRefusal(error);
-    const delay = Math.min(
-      cfg.retryBaseSeconds() * Math.pow(2, attempts - 1),
-      cfg.retryMaxSeconds(),
-    );
+    const refused = isPermanentRefusal(error);
+    const delay = Math.min(retryBaseSeconds() * Math.pow(2, attempts - 1), retryMaxSeconds());
     item.set('status', refused ? 'refused' : 'failed');
     item.set('lastError', error.slice(0, 2000));
-    item.set('nextAt', refused ? '' : isoNow(delay * 1000));
+    item.set('nextAt', refused ? '' : stored(Date.now() + delay * 1000));
     app
       .logger()
       .error(
@@ -306,7 +316,7 @@ function send(app, item) {
 }
 
 /** Keep a send's outcome, on the queue and on the request. */
-function finish(app, item) {
+function finish(app: core.App, item: core.Record): void {
   item.set('claim', '');
   try {
     if (item.getString('status') !== 'sent') {
@@ -341,21 +351,21 @@ function finish(app, item) {
  * server process left half-sent. Each is claimed first (compare-and-set on status and attempts), so
  * two runs at once never send one twice, and a slow or hung send is never started again.
  */
-function drain(app, withNewRequests) {
+export function drain(app: core.App, withNewRequests: boolean): void {
   const instance = instanceId(app);
   // Batch after batch until nothing is due, for at most 50 s: a minute's run ends before the next.
   const deadline = Date.now() + 50 * 1000;
   // What was due when the run started: one that fails now waits for a later run.
-  const now = isoNow();
+  const now = stored();
   const DUE =
     "(status = 'pending' || (status = 'failed' && nextAt <= {:now}) || (status = 'sending' && claim != {:instance}))";
-  const findDue = (purpose, limit) =>
+  const findDue = (purpose: string, limit: number): core.Record[] =>
     limit <= 0
       ? []
-      : app.findRecordsByFilter('mail_queue', DUE + ' && ' + purpose, 'created', limit, 0, {
+      : (app.findRecordsByFilter('mail_queue', DUE + ' && ' + purpose, 'created', limit, 0, {
           now,
           instance,
-        });
+        }) as core.Record[]);
   while (Date.now() < deadline) {
     // Only one of the parallel senders renders new requests (the others would only wait on it),
     // and it does so before every batch: a request that arrives while a burst is being sent goes
@@ -401,16 +411,20 @@ function drain(app, withNewRequests) {
  * refused: the same address would be refused again). One being sent right now is left alone (it
  * may still arrive).
  */
-function resend(app, source, recordId) {
-  const items = app.findRecordsByFilter(
+export function resend(
+  app: core.App,
+  source: string,
+  recordId: string,
+): 'missing' | 'sending' | 'pending' {
+  const params = { source, record: recordId };
+  const item = app.findRecordsByFilter(
     'mail_queue',
     "source = {:source} && record = {:record} && purpose = 'company'",
     '-created',
     1,
     0,
-    { source, record: recordId },
-  );
-  const item = items[0];
+    params,
+  )[0];
   if (!item) return 'missing';
   const failing = app.findRecordsByFilter(
     'mail_queue',
@@ -418,8 +432,8 @@ function resend(app, source, recordId) {
     'created',
     0,
     0,
-    { source, record: recordId },
-  );
+    params,
+  ) as core.Record[];
   for (const confirmation of failing) {
     confirmation.set('status', 'pending');
     confirmation.set('nextAt', '');
@@ -437,12 +451,12 @@ function resend(app, source, recordId) {
 /**
  * 'Dispensar' in the staff inbox: the request's e-mails that failed or were refused are given up
  * (never tried again, no longer a problem). One being tried right now stays given up if this
- * attempt fails too (see finish); if it gets through, it is simply sent.
+ * attempt fails too (see finish); if it gets through, it is simply sent. -1: no such request.
  */
-function dismiss(app, source, recordId) {
+export function dismiss(app: core.App, source: string, recordId: string): number {
   try {
     app.findRecordById(source, recordId);
-  } catch (_) {
+  } catch {
     return -1;
   }
   const stuck = app.findRecordsByFilter(
@@ -452,7 +466,7 @@ function dismiss(app, source, recordId) {
     0,
     0,
     { source, record: recordId },
-  );
+  ) as core.Record[];
   let dismissed = 0;
   for (const item of stuck) {
     // Compare-and-set: a run of the queue that claimed it meanwhile keeps it.
@@ -462,7 +476,7 @@ function dismiss(app, source, recordId) {
         "UPDATE mail_queue SET status = 'dismissed', nextAt = '', updated = {:now} " +
           'WHERE id = {:id} AND status = {:status}',
       )
-      .bind({ id: item.id, status: item.getString('status'), now: isoNow() })
+      .bind({ id: item.id, status: item.getString('status'), now: stored() })
       .execute();
     if (done.rowsAffected() !== 1) continue;
     dismissed++;
@@ -471,13 +485,22 @@ function dismiss(app, source, recordId) {
   return dismissed;
 }
 
+/** What /api/health tells of the mail queue. */
+export interface MailHealth {
+  flowing: boolean;
+  oldestWaitingSeconds: number;
+  waiting: number;
+  failing: number;
+  refusedLastDay: number;
+}
+
 /**
  * Whether mail is flowing, for /api/health: the age of the oldest e-mail still to be sent and how
  * many are failing. Not flowing once an e-mail has waited longer than MAIL_ALERT_SECONDS (15
  * minutes). Refused and dismissed e-mails wait for nothing, so they never hold it; the refusals of
  * the last day are counted apart, for a monitor to notice a mail server that refuses everything.
  */
-function health(app) {
+export function health(app: core.App): MailHealth {
   const row = new DynamicModel({ oldest: '', failing: 0, waiting: 0 });
   app
     .db()
@@ -493,7 +516,7 @@ function health(app) {
     .newQuery(
       "SELECT COUNT(*) AS n FROM mail_queue WHERE status = 'refused' AND created > {:since}",
     )
-    .bind({ since: isoNow(-24 * 60 * 60 * 1000) })
+    .bind({ since: stored(Date.now() - DAY_MS) })
     .one(refused);
   const oldest = row.oldest
     ? Math.max(
@@ -501,9 +524,8 @@ function health(app) {
         Math.round((Date.now() - new Date(row.oldest.replace(' ', 'T')).getTime()) / 1000),
       )
     : 0;
-  const limit = Number(cfg.env('MAIL_ALERT_SECONDS', '900'));
   return {
-    flowing: oldest <= limit,
+    flowing: oldest <= Number(env('MAIL_ALERT_SECONDS', '900')),
     oldestWaitingSeconds: oldest,
     waiting: row.waiting,
     failing: row.failing,
@@ -515,23 +537,10 @@ function health(app) {
  * The request a staff route names (`/api/solicitacoes/{collection}/{id}/…`): its collection and
  * id, once the account is known to be active and the collection a kind of request.
  */
-function staffRequest(e) {
-  if (e.auth.getBool('disabled')) throw new ForbiddenError('Esta conta da equipe foi desativada.');
-  const def = domain.kindOfCollection(e.request.pathValue('collection'));
+export function staffRequest(e: core.RequestEvent): { collection: string; id: string } {
+  if (!e.auth || e.auth.getBool('disabled'))
+    throw new ForbiddenError('Esta conta da equipe foi desativada.');
+  const def = kindOfCollection(e.request!.pathValue('collection'));
   if (!def) throw new NotFoundError('Tipo de solicitação desconhecido.');
-  return { collection: def.collection, id: e.request.pathValue('id') };
+  return { collection: def.collection, id: e.request!.pathValue('id') };
 }
-
-module.exports = {
-  staffRequest,
-  render,
-  enqueue,
-  queue,
-  toHtml,
-  drain,
-  resend,
-  dismiss,
-  allowConfirmation,
-  esc,
-  health,
-};

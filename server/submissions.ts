@@ -1,20 +1,29 @@
 // Quotes, urgent requests and pickup requests, all read from the domain's catalogue of kinds.
-const domain = require(`${__hooks}/lib/generated/domain.cjs`);
+import {
+  SUBMISSION_KINDS,
+  kindOfCollection,
+  prepareSubmission,
+  type SubmissionKindDef,
+} from '../src/domain/submissions';
+import { stored } from './config';
 
-function highest(app, def) {
-  const row = new DynamicModel({ max: 0 });
+/** A row of one number read into a DynamicModel. */
+type NumberRow = { max: number; value: number };
+
+function highest(app: core.App, def: SubmissionKindDef): number {
+  const row = new DynamicModel({ max: 0 }) as unknown as NumberRow;
   app
     .db()
     .newQuery('SELECT COALESCE(MAX(number), 0) AS max FROM ' + def.collection)
     .one(row);
-  const counter = new DynamicModel({ value: 0 });
+  const counter = new DynamicModel({ value: 0 }) as unknown as NumberRow;
   try {
     app
       .db()
       .newQuery('SELECT value FROM counters WHERE name = {:name}')
       .bind({ name: def.collection })
       .one(counter);
-  } catch (_) {
+  } catch {
     // no number given yet
   }
   return Math.max(row.max, counter.value);
@@ -24,12 +33,12 @@ function highest(app, def) {
  * The number the next request of a numbered kind will get: its first number, then one more than
  * the highest ever given (kept in `counters`, so a deleted request's number is never given again).
  */
-function nextNumber(app, def) {
-  return Math.max(highest(app, def) + 1, def.firstNumber);
+export function nextNumber(app: core.App, def: SubmissionKindDef): number {
+  return Math.max(highest(app, def) + 1, def.firstNumber ?? 1);
 }
 
 /** Take the next number, inside the transaction that stores the request. */
-function takeNumber(txApp, def) {
+function takeNumber(txApp: core.App, def: SubmissionKindDef): number {
   const number = nextNumber(txApp, def);
   txApp
     .db()
@@ -47,23 +56,27 @@ function takeNumber(txApp, def) {
 }
 
 /** What a sender learns back: enough to confirm delivery, nothing of anybody else's data. */
-function receipt(record, def) {
-  const out = { id: record.id, created: record.getString('created') };
+function receipt(record: core.Record, def: SubmissionKindDef) {
+  const out: { id: string; created: string; number?: number } = {
+    id: record.id,
+    created: record.getString('created'),
+  };
   if (def.firstNumber !== undefined) out.number = record.getInt('number');
   return out;
 }
 
-function findExisting(app, collectionName, id) {
+function findExisting(app: core.App, collectionName: string, id: unknown): core.Record | null {
+  if (typeof id !== 'string') return null;
   if (!id) return null;
   try {
     return app.findRecordById(collectionName, id);
-  } catch (_) {
+  } catch {
     return null;
   }
 }
 
-function fieldErrors(errors) {
-  const data = {};
+function fieldErrors(errors: { [field: string]: string }) {
+  const data: { [field: string]: ValidationError } = {};
   for (const name in errors) data[name] = new ValidationError('invalid_' + name, errors[name]);
   return data;
 }
@@ -71,9 +84,12 @@ function fieldErrors(errors) {
 /** Fields PocketBase itself keeps on every record. */
 const SYSTEM_FIELDS = ['id', 'created', 'updated'];
 
-function handleCreate(e) {
-  const def = domain.kindOfCollection(e.collection.name);
+/** A request sent to one of the kinds' collections (the REST create). */
+export function handleCreate(e: core.RecordRequestEvent): void {
+  const collection = e.collection!;
+  const def = kindOfCollection(collection.name);
   if (!def) return e.next();
+  const record = e.record!;
   const body = e.requestInfo().body || {};
 
   // A retry of something already stored: answer as the first time, store and mail nothing again.
@@ -82,52 +98,53 @@ function handleCreate(e) {
 
   // Defaults, checks, numbers read and the quote priced: once, by the domain. A sender's own
   // figures for derived fields are never taken.
-  const prepared = domain.prepareSubmission(def, body);
+  const prepared = prepareSubmission(def, body);
   if (!prepared.ok) {
     throw new BadRequestError('Confira os campos destacados.', fieldErrors(prepared.errors));
   }
   // PocketBase has already copied every field of the body onto the record: whatever the sender
   // may not write (who handled it, when it was anonymized, the e-mail's state, a price, a number)
   // goes back to empty, and only what the domain prepared is kept.
-  const names = e.collection.fields.fieldNames();
+  const names = collection.fields.fieldNames();
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
-    if (SYSTEM_FIELDS.indexOf(name) === -1 && !(name in prepared.record)) e.record.set(name, null);
+    if (SYSTEM_FIELDS.indexOf(name) === -1 && !(name in prepared.record)) record.set(name, null);
   }
-  for (const name in prepared.record) e.record.set(name, prepared.record[name]);
+  for (const name in prepared.record) record.set(name, prepared.record[name]);
   // Stored with mailStatus 'pending': the mail job renders and sends its e-mails from there, so
   // the create does nothing more than check, price and store (mail is off the request path).
-  e.record.set('mailStatus', 'pending');
-  e.record.set('mailAttempts', 0);
+  record.set('mailStatus', 'pending');
+  record.set('mailAttempts', 0);
 
   // One transaction: the request and its number (first one, then +1, unique across devices even
   // when created at once) are stored together or not at all, and only if the collection's create
   // rule lets this sender in (checked on the stored row, as PocketBase's own create does).
   e.app.runInTransaction((txApp) => {
-    if (def.firstNumber !== undefined) e.record.set('number', takeNumber(txApp, def));
+    if (def.firstNumber !== undefined) record.set('number', takeNumber(txApp, def));
     try {
-      txApp.save(e.record);
+      txApp.save(record);
     } catch (err) {
       throw new BadRequestError('Failed to create record.', err);
     }
     // A rule read here is a Go string pointer: null when closed, String() its text otherwise.
-    const rule = e.collection.createRule;
+    const rule = collection.createRule;
     if (e.hasSuperuserAuth() || (rule !== null && String(rule) === '')) return;
-    if (rule === null || !txApp.canAccessRecord(e.record, e.requestInfo(), String(rule))) {
+    if (rule === null || !txApp.canAccessRecord(record, e.requestInfo(), String(rule))) {
       throw new ForbiddenError('Sem permissão para enviar esta solicitação.');
     }
   });
   // The sender learns what a retry would: the id, when it was stored and its number, never the
   // stored record with its e-mail state.
-  return e.json(200, receipt(e.record, def));
+  e.json(200, receipt(record, def));
 }
 
 /**
  * Staff read requests and mark them handled; nobody changes what a customer sent (superusers in the
  * admin dashboard excepted). The only thing a staff update may carry is `handled: true | false`.
  */
-function handleUpdate(e) {
-  const def = domain.kindOfCollection(e.collection.name);
+export function handleUpdate(e: core.RecordRequestEvent): void {
+  const def = kindOfCollection(e.collection!.name);
+  const record = e.record!;
   if (!def || e.hasSuperuserAuth()) return e.next();
   const body = e.requestInfo().body || {};
   const other = Object.keys(body).filter((k) => k !== 'handled');
@@ -136,16 +153,21 @@ function handleUpdate(e) {
       'O que o cliente enviou não pode ser alterado: a equipe só marca a solicitação como atendida.',
     );
   }
-  if (body.handled && !e.record.getString('handledAt')) {
-    e.record.set('handledAt', new Date().toISOString().replace('T', ' '));
-    e.record.set('handledBy', e.auth.id);
-    e.record.set('handledByName', e.auth.getString('name') || e.auth.email());
+  const auth = e.auth!;
+  if (body.handled && !record.getString('handledAt')) {
+    record.set('handledAt', stored());
+    record.set('handledBy', auth.id);
+    record.set('handledByName', auth.getString('name') || auth.email());
   } else if (!body.handled) {
-    e.record.set('handledAt', '');
-    e.record.set('handledBy', '');
-    e.record.set('handledByName', '');
+    record.set('handledAt', '');
+    record.set('handledBy', '');
+    record.set('handledByName', '');
   }
   return e.next();
 }
 
-module.exports = { handleCreate, handleUpdate, receipt, nextNumber };
+/** GET /api/pedidos-coleta/proximo-numero: the number the next pickup request will get. */
+export function answerNextPickupNumber(e: core.RequestEvent): void {
+  e.response.header().set('Cache-Control', 'no-store');
+  e.json(200, { next: nextNumber(e.app, SUBMISSION_KINDS.pickup) });
+}

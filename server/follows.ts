@@ -1,59 +1,69 @@
 // 'Avise-me': visitors follow a tracking number by e-mail, with double opt-in. The rules,
-// limits, texts and e-mails are the domain's (src/domain/follows.ts); this file stores and sends.
-const domain = require(`${__hooks}/lib/generated/domain.cjs`);
-const cfg = require(`${__hooks}/lib/config.js`);
-const mail = require(`${__hooks}/lib/mail.js`);
-const { fieldErrors } = require(`${__hooks}/lib/errors.js`);
-const tracking = require(`${__hooks}/lib/tracking.js`);
+// limits, texts and e-mails are the domain's (src/domain/follows.ts); this module stores and sends.
+import {
+  FOLLOW_LIMITS as L,
+  FOLLOW_MESSAGES,
+  FOLLOW_RULES,
+  followConfirmMail,
+  followUpdateMail,
+  highestStage,
+  linkableNumber,
+  mailboxKey,
+  stagesToTell,
+} from '../src/domain/follows';
+import { validateSubmission } from '../src/domain/fields';
+import {
+  DELIVERED_STAGE,
+  normalizeStages,
+  stageTimeField,
+  stageTimesOf,
+  type TrackingStage,
+} from '../src/domain/stages';
+import { company, env, stored } from './config';
+import { fieldErrors } from './errors';
+import { allowConfirmation, queue, toHtml } from './mail';
+import { findByNumber, stageFields } from './tracking';
 
-const L = domain.FOLLOW_LIMITS;
 const HOUR = 60 * 60 * 1000;
 
-function iso(ms) {
-  return new Date(ms).toISOString().replace('T', ' ');
-}
-
 /** A stored date as milliseconds (0 when empty). */
-function timeOf(value) {
+function timeOf(value: string): number {
   return new Date(String(value || '').replace(' ', 'T')).getTime() || 0;
 }
 
 /** The site's address, for links in e-mails (APP_URL). */
-function site(app) {
-  return (cfg.env('APP_URL', '') || app.settings().meta.appURL || '').replace(/\/+$/, '');
+function site(app: core.App): string {
+  return (env('APP_URL', '') || app.settings().meta.appURL || '').replace(/\/+$/, '');
 }
 
 /** Seconds several quick stage changes wait to go out as one e-mail (FOLLOW_BATCH_SECONDS). */
-function batchMs() {
-  return Number(cfg.env('FOLLOW_BATCH_SECONDS', '300')) * 1000;
+function batchMs(): number {
+  return Number(env('FOLLOW_BATCH_SECONDS', '300')) * 1000;
 }
 
-function count(app, sql, params) {
+function count(app: core.App, sql: string, params: dbx.Params): number {
   const row = new DynamicModel({ n: 0 });
   app.db().newQuery(sql).bind(params).one(row);
-  return row.n;
+  return row.n as number;
 }
 
-function findFollow(app, filter, params) {
+function findFollow(app: core.App, filter: string, params: dbx.Params): core.Record | null {
   try {
     return app.findFirstRecordByFilter('tracking_follows', filter, params);
-  } catch (_) {
+  } catch {
     return null;
   }
 }
 
 /** A record's stages and the time each was reached (read as the public lookup reads them). */
-function stagesOf(record) {
-  const stages = domain.normalizeStages(record.get('stages'));
-  return {
-    stages,
-    times: domain.stageTimesOf(tracking.stageFields(record, domain.stageTimeField), stages),
-  };
+function stagesOf(record: core.Record): { stages: TrackingStage[]; times: Record<string, string> } {
+  const stages = normalizeStages(record.get('stages'));
+  return { stages, times: stageTimesOf(stageFields(record, stageTimeField), stages) };
 }
 
 /** Staff see how many people follow a record (not who): kept on the record itself. */
-function recount(app, number) {
-  const record = tracking.findByNumber(app, number);
+function recount(app: core.App, number: string): void {
+  const record = findByNumber(app, number);
   if (!record) return;
   const n = followersOf(app, number);
   if (record.getInt('followers') !== n) {
@@ -63,32 +73,37 @@ function recount(app, number) {
 }
 
 /** The confirmation link goes out unless that mailbox's confirmations are spent for the day. */
-function queueConfirm(txApp, follow) {
-  if (!mail.allowConfirmation(txApp, follow.getString('email'))) return;
-  const base = site(txApp);
-  const content = domain.followConfirmMail(
+function queueConfirm(txApp: core.App, follow: core.Record): void {
+  if (!allowConfirmation(txApp, follow.getString('email'))) return;
+  const content = followConfirmMail(
     follow.getString('number'),
-    base + '/rastrear?confirmar=' + follow.getString('token'),
-    cfg.company,
+    site(txApp) + '/rastrear?confirmar=' + follow.getString('token'),
+    company,
   );
-  mail.queue(txApp, {
+  queue(txApp, {
     source: 'tracking_follows',
     record: follow.id,
     purpose: 'follow-confirm',
     to: follow.getString('email'),
     replyTo: content.replyTo,
     subject: content.subject,
-    html: mail.toHtml(content),
+    html: toHtml(content),
   });
+}
+
+/** A request body as an object of fields (anything else reads as no fields). */
+function bodyOf(e: core.RequestEvent): { [name: string]: unknown } {
+  const body: unknown = e.requestInfo().body;
+  return body && typeof body === 'object' ? (body as { [name: string]: unknown }) : {};
 }
 
 /**
  * POST /api/avisos: ask to follow a number. The answer is the same whether the number exists or
  * not, and whether the address already follows it; the e-mail decides (double opt-in).
  */
-function subscribe(e) {
-  const body = e.requestInfo().body || {};
-  const text = (name) =>
+export function subscribe(e: core.RequestEvent): void {
+  const body = bodyOf(e);
+  const text = (name: string) =>
     body[name] === undefined || body[name] === null ? '' : String(body[name]);
   const values = {
     number: text('number').trim(),
@@ -96,8 +111,8 @@ function subscribe(e) {
     consent: text('consent'),
   };
   // The limit counts a mailbox, however its address is spelled ('ana+1@…', 'a.na@gmail.com').
-  const addressKey = domain.mailboxKey(values.email);
-  const problems = domain.validateSubmission(domain.FOLLOW_RULES, values);
+  const addressKey = mailboxKey(values.email);
+  const problems = validateSubmission(FOLLOW_RULES, values);
   if (Object.keys(problems).length) throw fieldErrors(problems);
   const ipHash = $security.sha256('follows:' + e.realIP());
   const now = Date.now();
@@ -113,7 +128,7 @@ function subscribe(e) {
         known.getInt('linksSent') < L.linksPerRequest &&
         now - sent > L.resendMinutes * 60 * 1000
       ) {
-        known.set('linkSentAt', iso(now));
+        known.set('linkSentAt', stored(now));
         known.set('linksSent', known.getInt('linksSent') + 1);
         txApp.save(known);
         queueConfirm(txApp, known);
@@ -123,18 +138,17 @@ function subscribe(e) {
     const perAddress = count(
       txApp,
       'SELECT COUNT(*) AS n FROM tracking_follows WHERE addressKey = {:addressKey} AND created > {:since}',
-      { addressKey, since: iso(now - 24 * HOUR) },
+      { addressKey, since: stored(now - 24 * HOUR) },
     );
     if (perAddress >= L.perAddressPerDay) {
-      throw new TooManyRequestsError(domain.FOLLOW_MESSAGES.tooManyForAddress);
+      throw new TooManyRequestsError(FOLLOW_MESSAGES.tooManyForAddress);
     }
     const perIp = count(
       txApp,
       'SELECT COUNT(*) AS n FROM tracking_follows WHERE ipHash = {:ipHash} AND created > {:since}',
-      { ipHash, since: iso(now - HOUR) },
+      { ipHash, since: stored(now - HOUR) },
     );
-    if (perIp >= L.perIpPerHour)
-      throw new TooManyRequestsError(domain.FOLLOW_MESSAGES.tooManyFromHere);
+    if (perIp >= L.perIpPerHour) throw new TooManyRequestsError(FOLLOW_MESSAGES.tooManyFromHere);
 
     const follow = new Record(txApp.findCollectionByNameOrId('tracking_follows'));
     follow.set('number', values.number);
@@ -143,31 +157,31 @@ function subscribe(e) {
     follow.set('status', 'pending');
     follow.set('token', $security.randomString(40));
     follow.set('ipHash', ipHash);
-    follow.set('askedAt', iso(now));
-    follow.set('linkSentAt', iso(now));
+    follow.set('askedAt', stored(now));
+    follow.set('linkSentAt', stored(now));
     follow.set('linksSent', 1);
-    follow.set('expiresAt', iso(now + L.maxDays * 24 * HOUR));
+    follow.set('expiresAt', stored(now + L.maxDays * 24 * HOUR));
     follow.set('toldStage', 0);
     txApp.save(follow);
     queueConfirm(txApp, follow);
   });
   e.response.header().set('Cache-Control', 'no-store');
-  return e.json(202, { message: domain.FOLLOW_MESSAGES.requested(values.email) });
+  e.json(202, { message: FOLLOW_MESSAGES.requested(values.email) });
 }
 
+type ConfirmAnswer =
+  { gone: true } | { number: string; message: string; ended?: boolean; gone?: undefined };
+
 /** POST /api/avisos/confirmar: the link of the confirmation e-mail was opened. */
-function confirm(e) {
-  const token = String((e.requestInfo().body || {}).token || '');
-  let answer = null;
+export function confirm(e: core.RequestEvent): void {
+  const token = String(bodyOf(e).token || '');
+  let answer: ConfirmAnswer = { gone: true };
   e.app.runInTransaction((txApp) => {
     const follow = token ? findFollow(txApp, 'token = {:token}', { token }) : null;
-    if (!follow) throw new NotFoundError(domain.FOLLOW_MESSAGES.linkGone);
+    if (!follow) throw new NotFoundError(FOLLOW_MESSAGES.linkGone);
     const number = follow.getString('number');
     if (follow.getString('status') === 'confirmed') {
-      answer = {
-        number: domain.linkableNumber(number),
-        message: domain.FOLLOW_MESSAGES.confirmed(number),
-      };
+      answer = { number: linkableNumber(number), message: FOLLOW_MESSAGES.confirmed(number) };
       return;
     }
     if (Date.now() - timeOf(follow.getString('askedAt')) > L.confirmHours * HOUR) {
@@ -175,35 +189,33 @@ function confirm(e) {
       answer = { gone: true };
       return;
     }
-    const record = tracking.findByNumber(txApp, number);
-    const { stages } = record ? stagesOf(record) : { stages: [] };
-    if (stages.indexOf(domain.DELIVERED_STAGE) !== -1) {
+    const record = findByNumber(txApp, number);
+    const stages = record ? stagesOf(record).stages : [];
+    if (stages.indexOf(DELIVERED_STAGE) !== -1) {
       txApp.delete(follow);
       answer = {
-        number: domain.linkableNumber(number),
-        message: domain.FOLLOW_MESSAGES.alreadyDelivered(number),
+        number: linkableNumber(number),
+        message: FOLLOW_MESSAGES.alreadyDelivered(number),
         ended: true,
       };
       return;
     }
     follow.set('status', 'confirmed');
-    follow.set('confirmedAt', iso(Date.now()));
-    follow.set('toldStage', domain.highestStage(stages));
+    follow.set('confirmedAt', stored());
+    follow.set('toldStage', highestStage(stages));
     txApp.save(follow);
     recount(txApp, number);
-    answer = {
-      number: domain.linkableNumber(number),
-      message: domain.FOLLOW_MESSAGES.confirmed(number),
-    };
+    answer = { number: linkableNumber(number), message: FOLLOW_MESSAGES.confirmed(number) };
   });
-  if (answer.gone) throw new NotFoundError(domain.FOLLOW_MESSAGES.linkGone);
+  // Thrown after the transaction, which must keep the expired link's deletion.
+  if (answer.gone) throw new NotFoundError(FOLLOW_MESSAGES.linkGone);
   e.response.header().set('Cache-Control', 'no-store');
-  return e.json(200, answer);
+  e.json(200, answer);
 }
 
 /** POST /api/avisos/cancelar/{token}: one click ends it (also RFC 8058's List-Unsubscribe-Post). */
-function cancel(e) {
-  const token = e.request.pathValue('token');
+export function cancel(e: core.RequestEvent): void {
+  const token = e.request!.pathValue('token');
   let number = '';
   e.app.runInTransaction((txApp) => {
     const follow = token ? findFollow(txApp, 'token = {:token}', { token }) : null;
@@ -213,32 +225,34 @@ function cancel(e) {
     recount(txApp, number);
   });
   e.response.header().set('Cache-Control', 'no-store');
-  return e.json(200, {
-    message: domain.FOLLOW_MESSAGES.cancelled,
-    number: domain.linkableNumber(number),
-  });
+  e.json(200, { message: FOLLOW_MESSAGES.cancelled, number: linkableNumber(number) });
+}
+
+/** GET of the cancel link: a mail app that opens List-Unsubscribe instead of posting to it gets the page, which asks first. */
+export function openCancelLink(e: core.RequestEvent): void {
+  e.redirect(303, '/rastrear?cancelar=' + encodeURIComponent(e.request!.pathValue('token')));
 }
 
 /**
  * A tracking record reached a new stage (inside the save that did it): its followers get an
  * e-mail once the batch window has passed, so quick changes go out together.
  */
-function stagesChanged(app, record) {
+export function stagesChanged(app: core.App, record: core.Record): void {
   if (record.isNew() || !hasFollows(app)) return;
-  const before = domain.normalizeStages(record.original().get('stages'));
-  const after = domain.normalizeStages(record.get('stages'));
+  const before = normalizeStages(record.original().get('stages'));
+  const after = normalizeStages(record.get('stages'));
   if (!after.some((s) => before.indexOf(s) === -1)) return;
   app
     .db()
     .newQuery(
       "UPDATE tracking_follows SET notifyAt = {:at} WHERE number = {:number} AND status = 'confirmed' AND notifyAt = ''",
     )
-    .bind({ at: iso(Date.now() + batchMs()), number: record.getString('number') })
+    .bind({ at: stored(Date.now() + batchMs()), number: record.getString('number') })
     .execute();
 }
 
 /** A subscription ends: it goes, and so do its e-mails not yet sent (not one being sent now). */
-function forget(app, id) {
+function forget(app: core.App, id: string): void {
   app
     .db()
     .newQuery(
@@ -250,7 +264,7 @@ function forget(app, id) {
 }
 
 /** Every subscription of a number ends (a deleted record: nothing more will happen to it). */
-function recordDeleted(app, number) {
+export function recordDeleted(app: core.App, number: string): void {
   if (!hasFollows(app)) return;
   const rows = arrayOf(new DynamicModel({ id: '' }));
   app
@@ -262,15 +276,15 @@ function recordDeleted(app, number) {
 }
 
 /** One number's due e-mails, in one transaction; delivered: every follower's last one. */
-function tellFollowers(txApp, number, base) {
-  const now = iso(Date.now());
-  const record = tracking.findByNumber(txApp, number);
+function tellFollowers(txApp: core.App, number: string, base: string): void {
+  const now = stored();
+  const record = findByNumber(txApp, number);
   if (!record) {
     recordDeleted(txApp, number);
     return;
   }
   const { stages, times } = stagesOf(record);
-  const delivered = stages.indexOf(domain.DELIVERED_STAGE) !== -1;
+  const delivered = stages.indexOf(DELIVERED_STAGE) !== -1;
   // Delivered: every confirmed follower hears it now, whether or not their batch was due.
   const follows = txApp.findRecordsByFilter(
     'tracking_follows',
@@ -281,32 +295,32 @@ function tellFollowers(txApp, number, base) {
     0,
     0,
     { number, now },
-  );
+  ) as core.Record[];
   for (const follow of follows) {
     if (!delivered && timeOf(follow.getString('expiresAt')) <= Date.now()) {
       forget(txApp, follow.id); // 90 days are over: no more e-mails
       continue;
     }
-    const tell = domain.stagesToTell(stages, times, follow.getInt('toldStage'));
+    const tell = stagesToTell(stages, times, follow.getInt('toldStage'));
     if (tell.length) {
       const token = follow.getString('token');
-      const content = domain.followUpdateMail(
+      const content = followUpdateMail(
         number,
         tell,
         {
-          lookup: base + '/rastrear' + (domain.linkableNumber(number) ? '?numero=' + number : ''),
+          lookup: base + '/rastrear' + (linkableNumber(number) ? '?numero=' + number : ''),
           unsubscribe: base + '/rastrear?cancelar=' + token,
         },
-        cfg.company,
+        company,
       );
-      mail.queue(txApp, {
+      queue(txApp, {
         source: 'tracking_follows',
         record: follow.id,
         purpose: 'follow-update',
         to: follow.getString('email'),
         replyTo: content.replyTo,
         subject: content.subject,
-        html: mail.toHtml(content),
+        html: toHtml(content),
         unsubscribe: delivered ? '' : base + '/api/avisos/cancelar/' + token,
       });
     }
@@ -316,7 +330,7 @@ function tellFollowers(txApp, number, base) {
       continue;
     }
     follow.set('notifyAt', '');
-    follow.set('toldStage', Math.max(follow.getInt('toldStage'), domain.highestStage(stages)));
+    follow.set('toldStage', Math.max(follow.getInt('toldStage'), highestStage(stages)));
     txApp.save(follow);
   }
   if (delivered) {
@@ -327,9 +341,9 @@ function tellFollowers(txApp, number, base) {
 }
 
 /** The followers' e-mails whose batch window has passed (or whose parcel was delivered) are queued. */
-function enqueueDue(app) {
+export function enqueueDue(app: core.App): void {
   const base = site(app);
-  const done = {};
+  const done = new Set<string>();
   for (;;) {
     const due = arrayOf(new DynamicModel({ number: '' }));
     app
@@ -337,15 +351,15 @@ function enqueueDue(app) {
       .newQuery(
         "SELECT DISTINCT number FROM tracking_follows WHERE notifyAt != '' AND notifyAt <= {:now} LIMIT 50",
       )
-      .bind({ now: iso(Date.now()) })
+      .bind({ now: stored() })
       .all(due);
     // Each number once per run (one that failed waits for the next run).
-    const todo = due.filter((row) => !done[row.number]);
+    const todo = due.map((row) => row.number as string).filter((number) => !done.has(number));
     if (todo.length === 0) return;
-    for (const row of todo) {
-      done[row.number] = true;
+    for (const number of todo) {
+      done.add(number);
       try {
-        app.runInTransaction((txApp) => tellFollowers(txApp, row.number, base));
+        app.runInTransaction((txApp) => tellFollowers(txApp, number, base));
       } catch (err) {
         // One number's fault never holds up the others.
         app.logger().error('Aviso de rastreio não preparado', 'error', String(err));
@@ -358,9 +372,8 @@ function enqueueDue(app) {
  * Every hour: unconfirmed requests 48 hours after they were made, every subscription at expiresAt,
  * each with its e-mails not yet sent.
  */
-function cleanup(app) {
+export function cleanup(app: core.App): void {
   const now = Date.now();
-  const params = { pending: iso(now - L.confirmHours * HOUR), now: iso(now) };
   const rows = arrayOf(new DynamicModel({ id: '', number: '', status: '' }));
   app
     .db()
@@ -368,18 +381,18 @@ function cleanup(app) {
       'SELECT id, number, status FROM tracking_follows WHERE ' +
         "(status = 'pending' AND askedAt < {:pending}) OR expiresAt < {:now}",
     )
-    .bind(params)
+    .bind({ pending: stored(now - L.confirmHours * HOUR), now: stored(now) })
     .all(rows);
-  const numbers = {};
+  const numbers = new Set<string>();
   for (const row of rows) {
     forget(app, row.id);
-    if (row.status === 'confirmed') numbers[row.number] = true;
+    if (row.status === 'confirmed') numbers.add(row.number);
   }
-  for (const number in numbers) recount(app, number);
+  for (const number of numbers) recount(app, number);
 }
 
 /** On a new record: people may have asked to follow the number before it was registered. */
-function followersOf(app, number) {
+export function followersOf(app: core.App, number: string): number {
   if (!hasFollows(app)) return 0;
   return count(
     app,
@@ -389,17 +402,6 @@ function followersOf(app, number) {
 }
 
 /** Migrations older than the subscriptions' own (the demo records) save tracking records too. */
-function hasFollows(app) {
+function hasFollows(app: core.App): boolean {
   return app.hasTable('tracking_follows');
 }
-
-module.exports = {
-  subscribe,
-  confirm,
-  cancel,
-  stagesChanged,
-  recordDeleted,
-  enqueueDue,
-  cleanup,
-  followersOf,
-};

@@ -1,0 +1,134 @@
+// Every request's first stop (middleware.pb.js): security headers, cache lifetimes, the site's
+// prerendered pages, the health check, the pickup form's session, and errors in Portuguese.
+import { inPortuguese } from './errors';
+import { health } from './mail';
+
+const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; " +
+  "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+
+export function everyRequest(e: core.RequestEvent): void {
+  const request = e.request!;
+  const path = request.url!.path;
+  const method = request.method;
+
+  const h = e.response.header();
+  h.set('X-Content-Type-Options', 'nosniff');
+  h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+  // The admin dashboard (/_/) ships inline scripts; everything of ours comes from our own origin.
+  if (!path.startsWith('/_/')) h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  if (path.startsWith('/assets/')) {
+    h.set('Cache-Control', 'public, max-age=31536000, immutable');
+  } else if (!path.startsWith('/api/') && !path.startsWith('/_/')) {
+    // index.html, sw.js, the manifest and icons: always revalidate, so a deploy reaches everyone.
+    h.set('Cache-Control', 'no-cache');
+  }
+
+  if (
+    (method === 'GET' || method === 'HEAD') &&
+    !path.startsWith('/api/') &&
+    !path.startsWith('/_/')
+  ) {
+    const page = sitePage(e, path);
+    if (page === 'not found') return;
+  }
+
+  // The manifest is JSON of its own kind (the static handler keeps a type set before it).
+  if (path === '/manifest.webmanifest') h.set('Content-Type', 'application/manifest+json');
+
+  // A tracking number is often a CPF: the request log gets the route without it.
+  if (path.startsWith('/api/rastreio/')) {
+    request.url!.path = '/api/rastreio/…';
+    request.url!.rawPath = '';
+  }
+
+  // /api/health also says whether mail is flowing, so a monitor can alert on a stuck queue.
+  if (path === '/api/health' && (method === 'GET' || method === 'HEAD')) {
+    const mail = health(e.app);
+    h.set('Cache-Control', 'no-store');
+    e.json(mail.flowing ? 200 : 503, {
+      code: mail.flowing ? 200 : 503,
+      message: mail.flowing ? 'API is healthy.' : 'E-mails parados na fila.',
+      data: { mail },
+    });
+    return;
+  }
+
+  if (method === 'POST' && path === '/api/collections/pickup_requests/records') requireClient(e);
+
+  if (!path.startsWith('/api/')) {
+    e.next();
+    return;
+  }
+  // Every API error a person can trigger answers in Portuguese.
+  try {
+    e.next();
+  } catch (err) {
+    throw inPortuguese(err);
+  }
+}
+
+/**
+ * The site's files (vite build): each page's address answers its prerendered HTML, an unknown
+ * address the 'not found' page with a real 404, and a missing /assets/ file (a chunk of another
+ * deploy) a 404, never the home page with a year-long cache. 'not found' when it has answered.
+ */
+function sitePage(e: core.RequestEvent, path: string): 'not found' | undefined {
+  const h = e.response.header();
+  // A path that climbs out of the build folder ('..' or '.' segments, however encoded), or with a
+  // backslash or a NUL, names no file of ours: 404 as for a missing one, so nothing else on the
+  // server can be probed.
+  const segments = path.split('/');
+  if (
+    segments.indexOf('..') !== -1 ||
+    segments.indexOf('.') !== -1 ||
+    path.indexOf('\\') !== -1 ||
+    path.indexOf('\u0000') !== -1
+  ) {
+    h.set('Cache-Control', 'no-store');
+    throw new NotFoundError('Arquivo não encontrado.');
+  }
+  const site = $os.getenv('PB_PUBLIC_DIR') || `${__hooks}/../dist`;
+  const isFile = (name: string) => {
+    try {
+      return !$os.stat(`${site}/${name}`).isDir();
+    } catch {
+      return false;
+    }
+  };
+  if (path.startsWith('/assets/')) {
+    if (!isFile(path.slice(1))) {
+      h.set('Cache-Control', 'no-store');
+      throw new NotFoundError('Arquivo não encontrado.');
+    }
+  } else if (path.lastIndexOf('.') <= path.lastIndexOf('/')) {
+    const page = path === '/' ? 'index.html' : `${path.slice(1).replace(/\/+$/, '')}.html`;
+    if (isFile(page)) e.request!.setPathValue('path', page);
+    else if (isFile('404.html')) {
+      e.html(404, toString($os.readFile(`${site}/404.html`)));
+      return 'not found';
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Pickup requests need the corporate client's session. The collection rule says so too, but a
+ * failed create rule answers 400; an explicit 403 tells the outbox to wait for a new sign-in.
+ * PocketBase has not read the token yet at this point: read it here (it then keeps this one).
+ */
+function requireClient(e: core.RequestEvent): void {
+  const token = (e.request!.header.get('Authorization') || '').replace(/^Bearer /i, '');
+  if (!e.auth && token) {
+    try {
+      e.auth = e.app.findAuthRecordByToken(token, 'auth');
+    } catch {
+      // An expired or foreign token: no session, so the 403 below.
+    }
+  }
+  if (!e.auth || e.auth.collection().name !== 'clients') {
+    throw new ForbiddenError('Entre com a senha de acesso para enviar solicitações.');
+  }
+}

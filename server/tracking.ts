@@ -1,0 +1,313 @@
+// Tracking records: the public lookup, the stage stamps, and the one route that changes a record.
+import {
+  CHANGE_MESSAGES,
+  checkPhoto,
+  checkTrackingChange,
+  initials,
+  mergeStageChange,
+  stageChangedField,
+  storedTime,
+  type StageChange,
+} from '../src/domain/tracking-changes';
+import {
+  DELIVERED_STAGE,
+  TRACKING_STAGES,
+  normalizeStages,
+  stageByField,
+  stageTimeField,
+  stageTimesOf,
+  stampStageAuthors,
+  stampStageTimes,
+  type TrackingStage,
+} from '../src/domain/stages';
+import { stored } from './config';
+import { fieldErrors, refusedSave } from './errors';
+import { checkField } from '../src/domain/fields';
+import { TRACKING_NUMBER_RULE } from '../src/domain/submissions';
+
+type Fields = { [name: string]: string };
+/** A row read into a DynamicModel: its columns as properties. */
+type Row = { [column: string]: string };
+
+/** The record's per-stage fields (`field(stage)`) as a plain object (a record, or a row's columns). */
+export function stageFields(
+  record: core.Record | Row,
+  field: (stage: TrackingStage) => string,
+): Fields {
+  const out: Fields = {};
+  for (const { stage } of TRACKING_STAGES) {
+    const name = field(stage);
+    out[name] = isRecord(record) ? record.getString(name) : record[name];
+  }
+  return out;
+}
+
+function isRecord(value: core.Record | Row): value is core.Record {
+  return typeof (value as core.Record).getString === 'function';
+}
+
+/** Sort and de-duplicate the stages; stamp newly set ones with the time now, clear unset ones. */
+export function stampStages(record: core.Record): void {
+  const stages = normalizeStages(record.get('stages'));
+  record.set('stages', stages.map(String));
+  const fields = stampStageTimes(stages, stageFields(record, stageTimeField), stored());
+  for (const name in fields) record.set(name, fields[name]);
+}
+
+/** Who is acting: the staff member's name, or the e-mail when the account has none. */
+function actor(e: core.RequestEvent): string {
+  return (e.auth && (e.auth.getString('name') || e.auth.email())) || '';
+}
+
+/**
+ * Say who did it: the staff member who registers a number, and who marked each stage (a stage
+ * kept from before keeps its author). Whatever a client sends in these fields is ignored.
+ */
+export function stampAuthors(e: core.RecordRequestEvent, isNew: boolean): void {
+  // An unknown stage is refused by name, not silently dropped.
+  const sent = (e.requestInfo().body || {}).stages;
+  const list = Array.isArray(sent) ? sent : sent === undefined || sent === null ? [] : [sent];
+  for (const value of list) {
+    if (['1', '2', '3', '4'].indexOf(String(value)) === -1) {
+      throw new BadRequestError('Dados inválidos.', {
+        stages: new ValidationError('invalid_stages', 'Etapa desconhecida: use de 1 a 4.'),
+      });
+    }
+  }
+  const record = e.record!;
+  const stages = normalizeStages(record.get('stages'));
+  const before = isNew ? {} : stageFields(record.original(), stageByField);
+  const fields = stampStageAuthors(stages, before, actor(e));
+  for (const name in fields) record.set(name, fields[name]);
+  record.set('registeredBy', isNew ? actor(e) : record.original().getString('registeredBy'));
+}
+
+interface View {
+  number: string;
+  stages: number[];
+  stageTimes: ReturnType<typeof stageTimesOf>;
+  deliveredTo?: string;
+}
+
+/**
+ * What the public lookup shows of a record: its stages and their times, and for a delivered
+ * parcel the receiver's initials. Never the CPF, the photo or who on our staff did what.
+ */
+function viewOf(number: string, listed: unknown, receiverName: string, times: Fields): View {
+  // A Go slice from a record, or the array parsed from a row's JSON.
+  const stages = normalizeStages((listed || []) as readonly unknown[]);
+  const view: View = { number, stages, stageTimes: stageTimesOf(times, stages) };
+  if (stages.indexOf(DELIVERED_STAGE) !== -1 && receiverName) {
+    view.deliveredTo = initials(receiverName);
+  }
+  return view;
+}
+
+/**
+ * The public lookup: the view of one number, read with one query of just the columns it needs
+ * (loading the whole record model was half of a lookup's time under load). Null: no such number.
+ */
+export function lookUp(app: core.App, number: string): View | null {
+  const row: Row = { number: '', stages: '', receiverName: '' };
+  for (const { stage } of TRACKING_STAGES) row[stageTimeField(stage)] = '';
+  const model = new DynamicModel(row) as unknown as Row;
+  try {
+    app
+      .db()
+      .newQuery(
+        'SELECT ' +
+          Object.keys(row)
+            .map((name) => '[[' + name + ']]')
+            .join(', ') +
+          ' FROM tracking WHERE number = {:number} LIMIT 1',
+      )
+      .bind({ number })
+      .one(model);
+  } catch {
+    return null; // no row
+  }
+  return viewOf(
+    model.number,
+    model.stages ? JSON.parse(model.stages) : [],
+    model.receiverName,
+    stageFields(model, stageTimeField),
+  );
+}
+
+/** GET /api/rastreio/{number}: the public lookup's answer. */
+export function answerLookup(e: core.RequestEvent): void {
+  const number = e.request!.pathValue('number');
+  if (!/^[0-9]{1,32}$/.test(number)) {
+    throw new BadRequestError('Use apenas números no número de rastreio.');
+  }
+  const view = lookUp(e.app, number);
+  if (!view) throw new NotFoundError('Número de rastreio não encontrado');
+  e.response.header().set('Cache-Control', 'no-store');
+  e.json(200, view);
+}
+
+/** The change a phone sent, as JSON or as a form with the delivery photo. */
+function readChange(e: core.RequestEvent) {
+  const body = e.requestInfo().body || {};
+  const text = (name: string) =>
+    body[name] === undefined || body[name] === null ? '' : String(body[name]);
+  return {
+    op: text('op'),
+    record: text('record'),
+    number: text('number'),
+    at: text('at'),
+    stage: Number(text('stage')),
+    set: body.set === true || text('set') === 'true',
+    receiverName: text('receiverName'),
+    receiverCpf: text('receiverCpf'),
+  };
+}
+
+function uploadedPhoto(e: core.RequestEvent): filesystem.File | null {
+  try {
+    const files = e.findUploadedFiles('photo');
+    return (files && files[0]) || null;
+  } catch {
+    return null; // no photo sent
+  }
+}
+
+function findById(app: core.App, id: string): core.Record | null {
+  if (!id) return null;
+  try {
+    return app.findRecordById('tracking', id);
+  } catch {
+    return null;
+  }
+}
+
+export function findByNumber(app: core.App, number: string): core.Record | null {
+  try {
+    return app.findFirstRecordByData('tracking', 'number', number);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /api/equipe/rastreios: one change made on a staff phone (register, stage, delete), applied
+ * in a transaction so two phones' changes to one record never overwrite each other. Re-sending a
+ * change is harmless: a register with a known id, a stage change no newer than the stage's last
+ * one and a delete of a record already gone all answer as done.
+ */
+export function applyChange(e: core.RequestEvent): void {
+  if (e.auth!.getBool('disabled')) {
+    throw new ForbiddenError('Esta conta da equipe foi desativada. Fale com o responsável.');
+  }
+  const change = readChange(e);
+  const photo = uploadedPhoto(e);
+  const who = actor(e);
+  let answer: object = {};
+  e.app.runInTransaction((txApp) => {
+    const record = findById(txApp, change.record);
+    const problems = checkTrackingChange(change, {
+      now: Date.now(),
+      createdAt: record
+        ? record.getString('registeredAt') || record.getString('created')
+        : undefined,
+    });
+    if (photo) {
+      const wrong = checkPhoto(photoType(photo), photo.size);
+      if (wrong) problems.photo = wrong;
+    }
+    if (Object.keys(problems).length) throw fieldErrors(problems);
+
+    if (change.op === 'register') {
+      if (record) {
+        answer = { record };
+        return;
+      }
+      const same = findByNumber(txApp, change.number);
+      if (same) {
+        answer = { record: same, merged: true, message: CHANGE_MESSAGES.merged };
+        return;
+      }
+      const fresh = new Record(txApp.findCollectionByNameOrId('tracking'));
+      if (/^[a-z0-9]{15}$/.test(change.record)) fresh.set('id', change.record);
+      fresh.set('number', change.number);
+      fresh.set('stages', []);
+      fresh.set('registeredBy', who);
+      fresh.set('registeredAt', storedTime(change.at));
+      txApp.save(fresh);
+      answer = { record: fresh };
+      return;
+    }
+
+    if (change.op === 'delete') {
+      if (record) txApp.delete(record);
+      answer = { deleted: change.record };
+      return;
+    }
+
+    if (!record) throw new NotFoundError(CHANGE_MESSAGES.deleted);
+    const current = Object.assign(
+      { stages: record.get('stages') },
+      stageFields(record, stageTimeField),
+      stageFields(record, stageChangedField),
+    );
+    // checkTrackingChange has vouched for its shape.
+    const fields = mergeStageChange(current, change as StageChange, who);
+    if (fields) {
+      for (const name in fields) record.set(name, fields[name]);
+      if (change.stage === DELIVERED_STAGE) {
+        if (change.set && photo) record.set('deliveryPhoto', photo);
+        if (!change.set) record.set('deliveryPhoto', null);
+      }
+      try {
+        txApp.save(record);
+      } catch (err) {
+        throw refusedSave(err);
+      }
+    }
+    answer = { record, applied: Boolean(fields) };
+  });
+  e.json(200, answer);
+}
+
+/** The photo's type by its name (the phone sends JPEG; PocketBase checks the content on save). */
+function photoType(file: filesystem.File): string {
+  const name = String(file.originalName || file.name || '').toLowerCase();
+  if (/\.jpe?g$/.test(name)) return 'image/jpeg';
+  if (/\.png$/.test(name)) return 'image/png';
+  if (/\.webp$/.test(name)) return 'image/webp';
+  return 'application/octet-stream';
+}
+
+/** The admin dashboard's create (the REST writes are closed to every account): digits, unique. */
+export function checkDashboardCreate(e: core.RecordRequestEvent): void {
+  const message = checkField(TRACKING_NUMBER_RULE, e.record!.getString('number'), {});
+  if (message) {
+    throw new BadRequestError('Dados inválidos.', {
+      number: new ValidationError('invalid_number', message),
+    });
+  }
+  if (findByNumber(e.app, e.record!.getString('number'))) {
+    throw new BadRequestError('Dados inválidos.', {
+      number: new ValidationError('validation_not_unique', 'Este número já foi registrado'),
+    });
+  }
+  stampAuthors(e, true);
+  e.next();
+}
+
+/** A deletion leaves a tombstone (in the same transaction), for phones that were offline. */
+export function leaveTombstone(app: core.App, record: core.Record): void {
+  const row = new Record(app.findCollectionByNameOrId('tracking_deletions'));
+  row.set('record', record.id);
+  row.set('number', record.getString('number'));
+  app.save(row);
+}
+
+/** Tombstones older than 90 days go (a phone away that long downloads the whole list again). */
+export function dropOldTombstones(app: core.App): void {
+  app
+    .db()
+    .newQuery('DELETE FROM tracking_deletions WHERE created < {:cutoff}')
+    .bind({ cutoff: stored(Date.now() - 90 * 24 * 60 * 60 * 1000) })
+    .execute();
+}
