@@ -1,6 +1,7 @@
 // Doors closed on the server: each test shows the door is shut, against a real PocketBase.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, CLIENT, signIn, STAFF, startStack, type Stack } from '../support/stack';
+import { quotePayload } from '../support/payloads';
 import { useStack } from '../support/use-stack';
 
 describe('with the defaults', () => {
@@ -95,6 +96,34 @@ describe('with the defaults', () => {
     expect(JSON.stringify(await logs())).not.toContain('11144477735');
     const settings = await stack.admin('/api/settings');
     expect(settings.logs.maxDays).toBeLessThanOrEqual(7);
+  });
+
+  it("a stored request leaves no row with the requester's address in the request log", async () => {
+    const logs = async () =>
+      (await stack.admin('/api/logs?perPage=500&sort=-created')).items as {
+        data: { url?: string; method?: string; status?: number };
+      }[];
+    const creates = async (status: number) =>
+      (await logs()).filter(
+        (l) =>
+          l.data.method === 'POST' &&
+          l.data.url === '/api/collections/quotes/records' &&
+          l.data.status === status,
+      ).length;
+    const stored = await call(stack.url, '/api/collections/quotes/records', {
+      method: 'POST',
+      body: quotePayload(),
+    });
+    expect(stored.status).toBe(200);
+    // A refused one is logged (PocketBase logs every error): once it shows, the batch that would
+    // hold the stored one has been written too.
+    const refused = await call(stack.url, '/api/collections/quotes/records', {
+      method: 'POST',
+      body: quotePayload({ senderZip: '1' }),
+    });
+    expect(refused.status).toBe(400);
+    await expect.poll(() => creates(400), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await creates(200)).toBe(0);
   });
 
   it('the manifest is served as a web app manifest', async () => {
