@@ -24,6 +24,7 @@ import { stored } from './config';
 import { fieldErrors, refusedSave } from './errors';
 import { checkField } from '../src/domain/fields';
 import { TRACKING_NUMBER_RULE } from '../src/domain/submissions';
+import { shipmentNumberProblem } from '../src/domain/shipment-numbers';
 
 type Fields = { [name: string]: string };
 /** A row read into a DynamicModel: its columns as properties. */
@@ -141,6 +142,10 @@ export function answerLookup(e: core.RequestEvent): void {
     throw new BadRequestError('Use apenas números no número de rastreio.');
   }
   const view = lookUp(e.app, number);
+  // A mistyped shipment number (its last digit does not match): said as the page says it. A
+  // record registered by hand under such a number is still found.
+  const problem = view ? null : shipmentNumberProblem(number);
+  if (problem) throw new BadRequestError(problem);
   if (!view) throw new NotFoundError('Número de rastreio não encontrado');
   e.response.header().set('Cache-Control', 'no-store');
   e.json(200, view);

@@ -16,3 +16,4 @@ export * from './time';
 export * from './schemas';
 export * from './tracking-changes';
 export * from './follows';
+export * from './shipment-numbers';

@@ -57,6 +57,14 @@ test.describe('lookup', () => {
     await page.getByRole('button', { name: 'Rastrear' }).click();
     await expect(page.getByText('Número de rastreio não encontrado').first()).toBeVisible();
     await expect(page.getByRole('list', { name: 'Etapas da entrega' })).toHaveCount(0);
+    // A shipment number with one digit mistyped (100000000007 is valid) is caught on the device.
+    await page
+      .getByRole('textbox', { name: 'Número de rastreio, CPF ou CNPJ' })
+      .fill('100000000017');
+    await page.getByRole('button', { name: 'Rastrear' }).click();
+    await expect(
+      page.getByText('Confira o número: o dígito final não confere').first(),
+    ).toBeVisible();
   });
 
   test('a shared link opens the result, a CPF shown masked', async ({ page }) => {

@@ -26,6 +26,15 @@ describe('public tracking lookup', () => {
     },
   );
 
+  it('says a shipment number with a wrong last digit was mistyped', async () => {
+    // 100000000007 ends in its own mod-11 digit; one digit changed makes the check fail.
+    expect((await call(stack.url, '/api/rastreio/100000000007')).status).toBe(404);
+    const typo = await call(stack.url, '/api/rastreio/100000000017');
+    expect(typo.status).toBe(400);
+    // PocketBase ends every error message with a full stop.
+    expect(typo.body.message).toBe('Confira o número: o dígito final não confere.');
+  });
+
   it('refuses anything but digits', async () => {
     expect((await call(stack.url, `/api/rastreio/${encodeURIComponent('98765432*')}`)).status).toBe(
       400,

@@ -5,6 +5,7 @@ import { PageTitle } from '../../components/page-title';
 import { toaster } from '../../components/toaster';
 // From their own modules, not the domain's index: that would bring the forms' schemas (Yup) into
 // this page's chunk, evaluated before the page can go live.
+import { shipmentNumberProblem } from '../../domain/shipment-numbers';
 import { normalizeTrackingNumber } from '../../domain/text';
 import { useOnline } from '../../hooks/use-online';
 import { NOT_FOUND } from './labels';
@@ -34,6 +35,14 @@ export default function TrackingLookupPage() {
       if (!n) {
         toaster.replace('rastreio', { title: EMPTY, type: 'warning', duration: 5000 });
         setView({ message: EMPTY });
+        return;
+      }
+      // A mistyped shipment number is caught here, before a round trip that would only say
+      // 'not found'.
+      const problem = shipmentNumberProblem(n);
+      if (problem) {
+        toaster.replace('rastreio', { title: problem, type: 'warning', duration: 5000 });
+        setView({ message: problem });
         return;
       }
       setParams({ numero: n }, { replace: true });

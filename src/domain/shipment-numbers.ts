@@ -1,0 +1,56 @@
+/**
+ * Shipment numbers ('remessas'): twelve digits, the last one a check digit, the first eleven drawn
+ * at random by the server (never one after another, so a number says nothing about any other).
+ * Twelve digits tell them apart from a CPF (11) and a CNPJ (14), which the public lookup also takes.
+ *
+ * The check digit is mod 11 with weights 2–9 from the right, as CPF and CNPJ use. Bodies whose
+ * digit would be 10 are never issued (instead of writing it as 0, as CPF does), so every single
+ * mistyped digit and every swap of two neighbours gives a number whose check fails.
+ */
+
+export const SHIPMENT_NUMBER_LENGTH = 12;
+
+/** Said before looking a number up, when its last digit does not match the others. */
+export const CHECK_DIGIT_MESSAGE = 'Confira o número: o dígito final não confere';
+
+/** The check digit of the first eleven digits: 0–9, or 10 for a body that is never issued. */
+export function shipmentCheckDigit(body: string): number {
+  let sum = 0;
+  let weight = 2;
+  for (let i = body.length - 1; i >= 0; i--) {
+    sum += Number(body[i]) * weight;
+    weight = weight === 9 ? 2 : weight + 1;
+  }
+  return (11 - (sum % 11)) % 11;
+}
+
+/** Whether a number has the shape of a shipment number (twelve digits, not starting with 0). */
+export function looksLikeShipmentNumber(number: string): boolean {
+  return /^[1-9]\d{11}$/.test(number);
+}
+
+/** Whether a twelve-digit number's last digit matches the others. */
+export function hasValidCheckDigit(number: string): boolean {
+  if (!looksLikeShipmentNumber(number)) return false;
+  return shipmentCheckDigit(number.slice(0, -1)) === Number(number[SHIPMENT_NUMBER_LENGTH - 1]);
+}
+
+/**
+ * The shipment number made from eleven random digits, or null when they cannot make one (a leading
+ * 0, or a body whose check digit would be 10): the caller draws again.
+ */
+export function shipmentNumberFrom(randomDigits: string): string | null {
+  if (!/^[1-9]\d{10}$/.test(randomDigits)) return null;
+  const check = shipmentCheckDigit(randomDigits);
+  return check === 10 ? null : randomDigits + String(check);
+}
+
+/**
+ * What the lookup says of a number before asking the server: the check-digit message for a
+ * twelve-digit number that cannot be ours, nothing for anything else (a CPF, a CNPJ, an older
+ * number registered by hand).
+ */
+export function shipmentNumberProblem(number: string): string | null {
+  if (!looksLikeShipmentNumber(number)) return null;
+  return hasValidCheckDigit(number) ? null : CHECK_DIGIT_MESSAGE;
+}
