@@ -55,3 +55,11 @@ onRecordUpdateRequest(
 cronAdd('tracking-tombstones', '15 4 * * *', () =>
   require(`${__hooks}/lib/generated/server.cjs`).dropTombstones(),
 );
+
+/** The shipment numbers this office account keeps reserved (topped up to a block of 50). */
+routerAdd(
+  'POST',
+  '/api/equipe/numeros',
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).answerReservedNumbers(e),
+  $apis.requireAuth('staff'),
+);

@@ -16,4 +16,5 @@ export {
   trackingUpdated,
 } from './tracking-events';
 export { cancel, confirm, openCancelLink, subscribe } from './follows';
+export { answerReservedNumbers } from './shipment-numbers';
 export { anonymizeOldRequests, dropTombstones, forgetOldFollows, sendMail } from './jobs';

@@ -25,6 +25,7 @@ import { fieldErrors, refusedSave } from './errors';
 import { checkField } from '../src/domain/fields';
 import { TRACKING_NUMBER_RULE } from '../src/domain/submissions';
 import { shipmentNumberProblem } from '../src/domain/shipment-numbers';
+import { takeReservedNumber } from './shipment-numbers';
 
 type Fields = { [name: string]: string };
 /** A row read into a DynamicModel: its columns as properties. */
@@ -232,6 +233,8 @@ export function applyChange(e: core.RequestEvent): void {
         answer = { record: same, merged: true, message: CHANGE_MESSAGES.merged };
         return;
       }
+      // A shipment number must be one this account reserved and has not used.
+      takeReservedNumber(txApp, change.number, e.auth!.id);
       const fresh = new Record(txApp.findCollectionByNameOrId('tracking'));
       if (/^[a-z0-9]{15}$/.test(change.record)) fresh.set('id', change.record);
       fresh.set('number', change.number);

@@ -54,3 +54,10 @@ export function shipmentNumberProblem(number: string): string | null {
   if (!looksLikeShipmentNumber(number)) return null;
   return hasValidCheckDigit(number) ? null : CHECK_DIGIT_MESSAGE;
 }
+
+/** Numbers an office account keeps reserved, unused, for shipments made with no signal. */
+export const RESERVED_NUMBERS_PER_ACCOUNT = 50;
+
+/** Said when a shipment names a twelve-digit number its account did not reserve, or one used. */
+export const NOT_RESERVED_MESSAGE =
+  'Este número de remessa não foi reservado por esta conta ou já foi usado. Use um número da numeração desta conta.';

@@ -70,6 +70,7 @@ describe('the routes the app calls', () => {
   // only is caught here (an unknown /api/ address answers 404 'Endereço da API não encontrado.').
   it.each([
     ['POST', API_PATHS.trackingChanges],
+    ['POST', API_PATHS.shipmentNumbers],
     ['POST', API_PATHS.follows],
     ['POST', API_PATHS.followConfirm],
     ['POST', API_PATHS.followCancel('abc')],

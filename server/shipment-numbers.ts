@@ -1,0 +1,84 @@
+// Shipment numbers: drawn at random, reserved in blocks per office account, each taken once.
+import {
+  NOT_RESERVED_MESSAGE,
+  RESERVED_NUMBERS_PER_ACCOUNT,
+  looksLikeShipmentNumber,
+  shipmentNumberFrom,
+} from '../src/domain/shipment-numbers';
+import { stored } from './config';
+
+/** One number no account has reserved and no record carries (drawn again on a clash). */
+function drawNumber(app: core.App): string {
+  for (;;) {
+    const number = shipmentNumberFrom($security.randomStringWithAlphabet(11, '0123456789'));
+    if (!number) continue; // a leading 0, or a body whose check digit would be 10
+    const taken = new DynamicModel({ n: 0 });
+    app
+      .db()
+      .newQuery(
+        'SELECT (SELECT COUNT(*) FROM shipment_numbers WHERE number = {:number}) + ' +
+          '(SELECT COUNT(*) FROM tracking WHERE number = {:number}) AS n',
+      )
+      .bind({ number })
+      .one(taken);
+    if (taken.n === 0) return number;
+  }
+}
+
+function unusedOf(app: core.App, account: string): string[] {
+  const rows = arrayOf(new DynamicModel({ number: '' }));
+  app
+    .db()
+    .newQuery(
+      "SELECT number FROM shipment_numbers WHERE account = {:account} AND usedAt = '' ORDER BY created, number",
+    )
+    .bind({ account })
+    .all(rows);
+  return rows.map((row) => row.number as string);
+}
+
+/**
+ * POST /api/equipe/numeros: the account's unused reserved numbers, topped up to a full block. Asked
+ * again, it gives the same numbers (a device that lost its answer loses nothing).
+ */
+export function answerReservedNumbers(e: core.RequestEvent): void {
+  const auth = e.auth;
+  if (!auth || auth.getBool('disabled')) {
+    throw new ForbiddenError('Esta conta da equipe foi desativada. Fale com o responsável.');
+  }
+  let numbers: string[] = [];
+  e.app.runInTransaction((txApp) => {
+    const unused = unusedOf(txApp, auth.id);
+    const collection = txApp.findCollectionByNameOrId('shipment_numbers');
+    for (let i = unused.length; i < RESERVED_NUMBERS_PER_ACCOUNT; i++) {
+      const row = new Record(collection);
+      row.set('number', drawNumber(txApp));
+      row.set('account', auth.id);
+      txApp.save(row);
+    }
+    numbers = unusedOf(txApp, auth.id);
+  });
+  e.response.header().set('Cache-Control', 'no-store');
+  e.json(200, { numbers });
+}
+
+/**
+ * A new record under a twelve-digit shipment number takes it from the account's reservation, in
+ * the transaction that stores the record; anything else of that shape is refused. Numbers of other
+ * shapes (registered by hand before shipments had numbers of their own) pass untouched.
+ */
+export function takeReservedNumber(txApp: core.App, number: string, account: string): void {
+  if (!looksLikeShipmentNumber(number)) return;
+  const taken = txApp
+    .db()
+    .newQuery(
+      "UPDATE shipment_numbers SET usedAt = {:now} WHERE number = {:number} AND account = {:account} AND usedAt = ''",
+    )
+    .bind({ number, account, now: stored() })
+    .execute();
+  if (taken.rowsAffected() !== 1) {
+    throw new BadRequestError('Dados inválidos.', {
+      number: new ValidationError('not_reserved', NOT_RESERVED_MESSAGE),
+    });
+  }
+}
