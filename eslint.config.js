@@ -76,6 +76,9 @@ function layers() {
   return blocks;
 }
 
+/** What the pure halves (the domain, the server) never import: screens, the device's storage, the client. */
+const UI_AND_STORAGE = ['react', 'react-*', '@chakra-ui/*', 'dexie', 'dexie-*', 'pocketbase'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -111,16 +114,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            'react',
-            'react-*',
-            '@chakra-ui/*',
-            'dexie',
-            'dexie-*',
-            'pocketbase',
-            '../lib/*',
-            '../features/*',
-          ],
+          patterns: [...UI_AND_STORAGE, '../lib/*', '../features/*'],
         },
       ],
     },
@@ -133,16 +127,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            'react',
-            'react-*',
-            '@chakra-ui/*',
-            'dexie',
-            'dexie-*',
-            'pocketbase',
-            '../src/*',
-            '!../src/domain',
-          ],
+          patterns: [...UI_AND_STORAGE, '../src/*', '!../src/domain'],
         },
       ],
     },
