@@ -16,6 +16,7 @@ import {
   stageTimesOf,
   type TrackingStage,
 } from './stages';
+import { shipmentNumberProblem } from './shipment-numbers';
 import { TRACKING_NUMBER_RULE } from './submissions';
 import { isLetter } from './text';
 
@@ -95,7 +96,11 @@ export function checkTrackingChange(
   const problems: Record<string, string> = {};
   const op = change.op;
   if (op !== 'register' && op !== 'stage' && op !== 'delete') return { op: CHANGE_MESSAGES.op };
-  const number = checkField(TRACKING_NUMBER_RULE, change.number, {});
+  const number =
+    checkField(TRACKING_NUMBER_RULE, change.number, {}) ??
+    // A new record under a mistyped shipment number: caught before it is queued, and again on the
+    // server. Older records under such a number keep working (only a register is checked).
+    (op === 'register' ? shipmentNumberProblem(String(change.number)) : null);
   if (number) problems.number = number;
   const at = timeOf(String(change.at ?? ''));
   const created = context.createdAt ? timeOf(context.createdAt) : NaN;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkPhoto,
+  checkTrackingChange,
   initials,
   mergeStageChange,
   overlayChanges,
@@ -119,5 +120,24 @@ describe('proof of delivery', () => {
       'A foto precisa ser uma imagem (JPEG, PNG ou WebP).',
     );
     expect(checkPhoto('image/png', 6 * 1024 * 1024)).toBe('A foto passa de 5 MB.');
+  });
+});
+
+describe('checking a change before it is queued', () => {
+  const at = new Date().toISOString();
+  const check = (made: object) => checkTrackingChange(made, { now: Date.now() });
+
+  it('refuses to register a shipment number whose last digit does not match', () => {
+    // 100000000007 is a valid shipment number (see shipment-numbers.test.ts); the 7 changed to 8.
+    expect(check({ op: 'register', record: 'r1', number: '100000000007', at })).toEqual({});
+    expect(check({ op: 'register', record: 'r2', number: '100000000008', at }).number).toBe(
+      'Confira o número: o dígito final não confere',
+    );
+  });
+
+  it('still changes a record registered by hand under such a number', () => {
+    expect(
+      check({ op: 'stage', record: 'r3', number: '100000000008', at, stage: 1, set: true }),
+    ).toEqual({});
   });
 });
