@@ -232,32 +232,33 @@ function confirmationShown(status: string, current: string): string {
   return status === 'pending' ? '' : current; // queued again: nothing to tell until it is tried
 }
 
-/** The request's e-mail states, kept on the request too, for the staff inbox. */
+/**
+ * The request's e-mail states, kept on the request too, for the staff inbox. Read and written in
+ * one transaction: two senders finishing a request's two e-mails at once would otherwise each save
+ * the whole record as they read it, and the later save would put back the other's old state.
+ */
 function mirror(app: core.App, item: core.Record): void {
   const purpose = item.getString('purpose');
   if (purpose !== 'company' && purpose !== 'confirmation') return;
-  let record: core.Record;
-  try {
-    record = app.findRecordById(item.getString('source'), item.getString('record'));
-  } catch {
-    return; // the request was deleted meanwhile: the queue keeps the e-mail's own state
-  }
   const status = item.getString('status');
-  if (purpose === 'confirmation') {
-    const shown = confirmationShown(status, record.getString('confirmationStatus'));
-    if (shown === record.getString('confirmationStatus')) return;
-    record.set('confirmationStatus', shown);
-  } else {
-    record.set('mailStatus', status === 'sending' ? 'pending' : status);
-    record.set('mailAttempts', item.getInt('attempts'));
-    record.set('mailError', item.getString('lastError'));
-    record.set('mailSentAt', item.getString('sentAt'));
-    record.set('mailNextAt', item.getString('nextAt'));
-  }
   try {
-    app.unsafeWithoutHooks().save(record);
+    app.runInTransaction((txApp) => {
+      const record = txApp.findRecordById(item.getString('source'), item.getString('record'));
+      if (purpose === 'confirmation') {
+        const shown = confirmationShown(status, record.getString('confirmationStatus'));
+        if (shown === record.getString('confirmationStatus')) return;
+        record.set('confirmationStatus', shown);
+      } else {
+        record.set('mailStatus', status === 'sending' ? 'pending' : status);
+        record.set('mailAttempts', item.getInt('attempts'));
+        record.set('mailError', item.getString('lastError'));
+        record.set('mailSentAt', item.getString('sentAt'));
+        record.set('mailNextAt', item.getString('nextAt'));
+      }
+      txApp.unsafeWithoutHooks().save(record);
+    });
   } catch {
-    // deleted between the read and the save: nothing left to show it on
+    // The request was deleted meanwhile: the queue keeps the e-mail's own state.
   }
 }
 
