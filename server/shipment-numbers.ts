@@ -8,7 +8,7 @@ import {
 import { stored } from './config';
 
 /** One number no account has reserved and no record carries (drawn again on a clash). */
-function drawNumber(app: core.App): string {
+export function drawNumber(app: core.App): string {
   for (;;) {
     const number = shipmentNumberFrom($security.randomStringWithAlphabet(11, '0123456789'));
     if (!number) continue; // a leading 0, or a body whose check digit would be 10

@@ -26,6 +26,9 @@ import { checkField } from '../src/domain/fields';
 import { TRACKING_NUMBER_RULE } from '../src/domain/submissions';
 import { shipmentNumberProblem } from '../src/domain/shipment-numbers';
 import { takeReservedNumber } from './shipment-numbers';
+import { applyShipment } from './shipments';
+import { destinationOf } from '../src/domain/shipments';
+import type { ShipmentChange } from '../src/domain/tracking-changes';
 
 type Fields = { [name: string]: string };
 /** A row read into a DynamicModel: its columns as properties. */
@@ -89,11 +92,15 @@ interface View {
   stages: number[];
   stageTimes: ReturnType<typeof stageTimesOf>;
   deliveredTo?: string;
+  /** A shipment's promised date ('AAAA-MM-DD') and where it goes ('Goiânia - GO'). */
+  promisedDate?: string;
+  destination?: string;
 }
 
 /**
- * What the public lookup shows of a record: its stages and their times, and for a delivered
- * parcel the receiver's initials. Never the CPF, the photo or who on our staff did what.
+ * What the public lookup shows of a record: its stages and their times, for a delivered parcel
+ * the receiver's initials, and for a shipment its promised date and destination city. Never a
+ * name, an address, a phone, a document, the photo or who on our staff did what.
  */
 function viewOf(number: string, listed: unknown, receiverName: string, times: Fields): View {
   // A Go slice from a record, or the array parsed from a row's JSON.
@@ -110,7 +117,14 @@ function viewOf(number: string, listed: unknown, receiverName: string, times: Fi
  * (loading the whole record model was half of a lookup's time under load). Null: no such number.
  */
 export function lookUp(app: core.App, number: string): View | null {
-  const row: Row = { number: '', stages: '', receiverName: '' };
+  const row: Row = {
+    number: '',
+    stages: '',
+    receiverName: '',
+    promisedDate: '',
+    recipientCity: '',
+    recipientState: '',
+  };
   for (const { stage } of TRACKING_STAGES) row[stageTimeField(stage)] = '';
   const model = new DynamicModel(row) as unknown as Row;
   try {
@@ -128,12 +142,16 @@ export function lookUp(app: core.App, number: string): View | null {
   } catch {
     return null; // no row
   }
-  return viewOf(
+  const view = viewOf(
     model.number,
     model.stages ? JSON.parse(model.stages) : [],
     model.receiverName,
     stageFields(model, stageTimeField),
   );
+  if (model.promisedDate) view.promisedDate = model.promisedDate;
+  const destination = destinationOf(model);
+  if (destination) view.destination = destination;
+  return view;
 }
 
 /** GET /api/rastreio/{number}: the public lookup's answer. */
@@ -166,7 +184,21 @@ function readChange(e: core.RequestEvent) {
     set: body.set === true || text('set') === 'true',
     receiverName: text('receiverName'),
     receiverCpf: text('receiverCpf'),
+    fields: fieldsOf(body.fields),
+    ...(body.request === undefined || body.request === null || body.request === ''
+      ? {}
+      : { request: text('request') }),
   };
+}
+
+/** A shipment's fields as sent: only text values (anything else reads as empty). */
+function fieldsOf(sent: unknown): { [name: string]: string } | undefined {
+  if (!sent || typeof sent !== 'object' || Array.isArray(sent)) return undefined;
+  const out: { [name: string]: string } = {};
+  for (const [name, value] of Object.entries(sent as { [name: string]: unknown })) {
+    out[name] = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  }
+  return out;
 }
 
 function uploadedPhoto(e: core.RequestEvent): filesystem.File | null {
@@ -222,6 +254,15 @@ export function applyChange(e: core.RequestEvent): void {
       if (wrong) problems.photo = wrong;
     }
     if (Object.keys(problems).length) throw fieldErrors(problems);
+
+    if (change.op === 'shipment') {
+      try {
+        answer = applyShipment(txApp, change as ShipmentChange, record, e.auth!.id, who);
+      } catch (err) {
+        throw refusedSave(err);
+      }
+      return;
+    }
 
     if (change.op === 'register') {
       if (record) {

@@ -18,6 +18,7 @@ export const NOT_DIGITS = 'Use apenas números';
 export const NOT_MONEY = 'Informe um valor em reais, como 1.234,56';
 export const INVALID_CEP = 'CEP inválido';
 export const INVALID_PHONE = 'Telefone inválido';
+export const INVALID_DATE = 'Data inválida';
 export const TOO_BIG = (max: number, unit: string) =>
   `Use no máximo ${unit === 'R$' ? `R$ ${formatDecimal(max)}` : `${formatDecimal(max, 0)} ${unit}`}`;
 /** 0,01 kg, 0,1 cm: as many decimals as the smallest value needs. */
@@ -27,11 +28,20 @@ export const TOO_SMALL = (min: number, unit: string) =>
 /**
  * text, choice, digits: as typed. email: an address a mail server takes (isMailAddress). document:
  * CPF or CNPJ by the type in `documentTypeField`. cep: 8 digits. phone: 10 or 11 digits with the
- * DDD. decimal: a number from `minValue` (or just above 0) up to `maxValue` in `unit`, stored as a
+ * DDD. date: a calendar day as 'AAAA-MM-DD' (what a date input gives). decimal: a number from `minValue` (or just above 0) up to `maxValue` in `unit`, stored as a
  * number. money: reais up to `maxValue`, stored as cents in `<name>Cents`.
  */
 export type FieldKind =
-  'text' | 'email' | 'choice' | 'document' | 'digits' | 'cep' | 'phone' | 'decimal' | 'money';
+  | 'text'
+  | 'email'
+  | 'choice'
+  | 'document'
+  | 'digits'
+  | 'cep'
+  | 'phone'
+  | 'date'
+  | 'decimal'
+  | 'money';
 
 export interface FieldRule {
   name: string;
@@ -53,7 +63,7 @@ export interface FieldRule {
   personal?: boolean;
   /** Multi-line text keeps its line breaks. */
   multiline?: boolean;
-  /** For kind 'document': the field that holds 'cpf' or 'cnpj'. */
+  /** For kind 'document': the field that holds 'cpf' or 'cnpj' (without it: told by the length). */
   documentTypeField?: string;
   /** A field that only counts when another has a given value (otherwise stored empty). */
   onlyWhen?: { field: string; equals: string };
@@ -115,8 +125,14 @@ export function checkField(
       // A real DDD, then a landline (starting 2–6) or a mobile (9 digits) number: brazilian-utils
       // knows the area codes, which a length check alone does not.
       return /^[\d\s()+-]+$/.test(text.trim()) && isValidPhone(text) ? null : INVALID_PHONE;
+    case 'date':
+      return isCalendarDay(text.trim()) ? null : INVALID_DATE;
     case 'document': {
-      const type = values[rule.documentTypeField!];
+      const type = rule.documentTypeField
+        ? values[rule.documentTypeField]
+        : text.replace(/[^0-9A-Za-z]/g, '').length > 11
+          ? 'cnpj'
+          : 'cpf';
       if (type !== 'cpf' && type !== 'cnpj') return null; // the type's own message says what is wrong
       if (type === 'cnpj') return isValidCnpj(text) ? null : 'CNPJ inválido';
       return isValidCpf(text) ? null : 'CPF inválido';
@@ -124,6 +140,14 @@ export function checkField(
     default:
       return null;
   }
+}
+
+/** 'AAAA-MM-DD' naming a day that exists (no 31 de fevereiro), between 2000 and 2099. */
+export function isCalendarDay(text: string): boolean {
+  const m = /^(20\d\d)-(\d\d)-(\d\d)$/.exec(text);
+  if (!m) return false;
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return day.toISOString().slice(0, 10) === text;
 }
 
 export type FieldErrors = Record<string, string>;

@@ -17,3 +17,4 @@ export * from './schemas';
 export * from './tracking-changes';
 export * from './follows';
 export * from './shipment-numbers';
+export * from './shipments';

@@ -377,6 +377,9 @@ export const SUBMISSION_STATE_FIELDS = [
   'handledBy',
   'handledByName',
   'anonymizedAt',
+  // The shipment the request became: its record id and number.
+  'shipment',
+  'shipmentNumber',
 ] as const;
 
 /** What is erased from a request once it is older than the retention period (LGPD). */
@@ -418,7 +421,9 @@ export interface StoredField {
   options?: readonly string[];
 }
 
-export function storedFields(def: SubmissionKindDef): StoredField[] {
+export function storedFields(
+  def: Pick<SubmissionKindDef, 'rules' | 'derived' | 'firstNumber'>,
+): StoredField[] {
   const fields: StoredField[] = def.rules.map((rule) => {
     if (rule.kind === 'decimal' || rule.kind === 'money')
       return { name: storedName(rule), type: 'number' };

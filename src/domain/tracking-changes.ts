@@ -17,6 +17,13 @@ import {
   type TrackingStage,
 } from './stages';
 import { shipmentNumberProblem } from './shipment-numbers';
+import {
+  checkShipment,
+  prepareShipment,
+  shipmentOf,
+  type ShipmentDetails,
+  type ShipmentValues,
+} from './shipments';
 import { TRACKING_NUMBER_RULE } from './submissions';
 import { isLetter } from './text';
 
@@ -32,6 +39,16 @@ export type TrackingChange =
   | (ChangeBase & { op: 'register' })
   | (ChangeBase & { op: 'delete' })
   | (ChangeBase & {
+      /**
+       * A shipment made or edited in the office form: its details as typed. A new one may come
+       * without a number (the device had no reserved number left): the server gives it one.
+       */
+      op: 'shipment';
+      fields: ShipmentValues;
+      /** The request it comes from ('urgent:<id>'): one shipment per request. */
+      request?: string;
+    })
+  | (ChangeBase & {
       op: 'stage';
       stage: TrackingStage;
       set: boolean;
@@ -41,6 +58,10 @@ export type TrackingChange =
     });
 
 export type StageChange = Extract<TrackingChange, { op: 'stage' }>;
+export type ShipmentChange = Extract<TrackingChange, { op: 'shipment' }>;
+
+/** 'urgent:<record id>': the request a shipment comes from. */
+export const REQUEST_LINK = /^(quote|urgent|pickup):[a-z0-9]{15}$/;
 
 export const RECEIVER_NAME_MAX = 120;
 /** The largest delivery photo the server takes; the phone shrinks to about 200 KB first. */
@@ -64,6 +85,7 @@ export const CHANGE_MESSAGES = {
   photoSize: 'A foto passa de 5 MB.',
   deleted: 'Este número foi excluído em outro aparelho; a mudança não foi aplicada.',
   merged: 'Este número já tinha sido registrado em outro aparelho: as mudanças foram juntadas.',
+  request: 'Solicitação de origem inválida.',
 } as const;
 
 /** The record field that holds when a stage was last changed (set or unset). */
@@ -95,12 +117,18 @@ export function checkTrackingChange(
   const change = made as Record<string, unknown>;
   const problems: Record<string, string> = {};
   const op = change.op;
-  if (op !== 'register' && op !== 'stage' && op !== 'delete') return { op: CHANGE_MESSAGES.op };
-  const number =
-    checkField(TRACKING_NUMBER_RULE, change.number, {}) ??
-    // A new record under a mistyped shipment number: caught before it is queued, and again on the
-    // server. Older records under such a number keep working (only a register is checked).
-    (op === 'register' ? shipmentNumberProblem(String(change.number)) : null);
+  if (op !== 'register' && op !== 'stage' && op !== 'delete' && op !== 'shipment') {
+    return { op: CHANGE_MESSAGES.op };
+  }
+  const provisional = op === 'shipment' && !change.number;
+  const number = provisional
+    ? null
+    : (checkField(TRACKING_NUMBER_RULE, change.number, {}) ??
+      // A new record under a mistyped shipment number: caught before it is queued, and again on the
+      // server. Older records under such a number keep working (only a register is checked).
+      (op === 'register' || op === 'shipment'
+        ? shipmentNumberProblem(String(change.number))
+        : null));
   if (number) problems.number = number;
   const at = timeOf(String(change.at ?? ''));
   const created = context.createdAt ? timeOf(context.createdAt) : NaN;
@@ -108,6 +136,15 @@ export function checkTrackingChange(
   else if (at > context.now + CLOCK_SKEW_MS) problems.at = CHANGE_MESSAGES.atFuture;
   else if (op !== 'register' && at < created - CLOCK_SKEW_MS) {
     problems.at = CHANGE_MESSAGES.atBeforeRecord;
+  }
+  if (op === 'shipment') {
+    const fields = change.fields;
+    if (!fields || typeof fields !== 'object') return { ...problems, fields: CHANGE_MESSAGES.op };
+    Object.assign(problems, checkShipment(fields as Record<string, unknown>));
+    if (change.request !== undefined && !REQUEST_LINK.test(String(change.request))) {
+      problems.request = CHANGE_MESSAGES.request;
+    }
+    return problems;
   }
   if (op !== 'stage') return problems;
 
@@ -185,6 +222,12 @@ export interface TrackingRow {
   receiverCpf: string;
   /** The delivery photo's file name (a protected file: staff only). */
   photo: string;
+  /** A shipment's parties, contents and promise (absent for a number registered by hand). */
+  shipment?: ShipmentDetails;
+  /** The request it came from ('urgent:<id>'), or ''. */
+  request: string;
+  /** The driver's account id, or ''. */
+  driver: string;
   /** How many people follow the number by e-mail ('Avise-me'); never who. */
   followers?: number;
   created: string;
@@ -204,6 +247,9 @@ export function trackingRowOf(record: Record<string, unknown>): TrackingRow {
     receiverName: String(record.receiverName ?? ''),
     receiverCpf: String(record.receiverCpf ?? ''),
     photo: String(record.deliveryPhoto ?? ''),
+    ...(record.recipientName ? { shipment: shipmentOf(record) } : {}),
+    request: String(record.request ?? ''),
+    driver: String(record.driver ?? ''),
     followers: Number(record.followers ?? 0) || 0,
     created: String(record.created ?? ''),
     updated: String(record.updated ?? ''),
@@ -211,6 +257,24 @@ export function trackingRowOf(record: Record<string, unknown>): TrackingRow {
 }
 
 export type ShownRow = TrackingRow & { waiting?: boolean };
+
+function emptyRow(id: string, number: string, actor: string, at: string): TrackingRow {
+  return {
+    id,
+    number,
+    stages: [],
+    stageTimes: {},
+    stageBy: {},
+    registeredBy: actor,
+    receiverName: '',
+    receiverCpf: '',
+    photo: '',
+    request: '',
+    driver: '',
+    created: at,
+    updated: at,
+  };
+}
 
 /**
  * The list as the phone shows it: the server's rows with the changes still waiting on the device
@@ -226,20 +290,19 @@ export function overlayChanges(
   const added: string[] = [];
   for (const change of changes) {
     const row = byId.get(change.record);
-    if (change.op === 'register') {
+    if (change.op === 'shipment') {
+      const prepared = prepareShipment(change.fields);
+      if (!prepared.ok) continue;
+      const fresh: ShownRow = row ?? {
+        ...emptyRow(change.record, change.number, actor, storedTime(change.at)),
+        request: change.request ?? '',
+      };
+      if (!row) added.unshift(fresh.id);
+      byId.set(fresh.id, { ...fresh, shipment: prepared.details, waiting: true });
+    } else if (change.op === 'register') {
       if (row) continue;
       const fresh: ShownRow = {
-        id: change.record,
-        number: change.number,
-        stages: [],
-        stageTimes: {},
-        stageBy: {},
-        registeredBy: actor,
-        receiverName: '',
-        receiverCpf: '',
-        photo: '',
-        created: storedTime(change.at),
-        updated: storedTime(change.at),
+        ...emptyRow(change.record, change.number, actor, storedTime(change.at)),
         waiting: true,
       };
       byId.set(fresh.id, fresh);

@@ -1,0 +1,167 @@
+// Shipments: a tracking record made (or edited) with the office form, often from a request. The
+// change reaches the server through the staff's one write path (server/tracking.ts applyChange).
+import { company, env, stored } from './config';
+import { queue, toHtml } from './mail';
+import { drawNumber, takeReservedNumber } from './shipment-numbers';
+import { SUBMISSION_KINDS, type SubmissionKind } from '../src/domain/submissions';
+import {
+  SHIPMENT_MESSAGES,
+  destinationOf,
+  prepareShipment,
+  shipmentCreatedMail,
+  type ShipmentDetails,
+} from '../src/domain/shipments';
+import { storedTime, type ShipmentChange } from '../src/domain/tracking-changes';
+
+/** The site's address, for links in e-mails (APP_URL, else PocketBase's own setting). */
+function site(app: core.App): string {
+  return (env('APP_URL', '') || app.settings().meta.appURL || '').replace(/\/+$/, '');
+}
+
+function timeOf(value: string): number {
+  return new Date(String(value || '').replace(' ', 'T')).getTime() || 0;
+}
+
+function setDetails(record: core.Record, details: ShipmentDetails): void {
+  for (const name in details) record.set(name, details[name]);
+}
+
+/** The request a shipment names ('urgent:<id>'), or null when there is none such. */
+function findRequest(
+  app: core.App,
+  link: string,
+): { kind: SubmissionKind; record: core.Record } | null {
+  const [kind, id] = link.split(':') as [SubmissionKind, string];
+  const def = SUBMISSION_KINDS[kind];
+  if (!def) return null;
+  try {
+    return { kind, record: app.findRecordById(def.collection, id) };
+  } catch {
+    return null;
+  }
+}
+
+function findByRequest(app: core.App, link: string): core.Record | null {
+  try {
+    return app.findFirstRecordByData('tracking', 'request', link);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A number for a shipment made on a device that had no reserved number left ('número
+ * provisório'): drawn now and marked used at once, so it can never be one a device still holds.
+ */
+function assignNumber(txApp: core.App, account: string): string {
+  const number = drawNumber(txApp);
+  const row = new Record(txApp.findCollectionByNameOrId('shipment_numbers'));
+  row.set('number', number);
+  row.set('account', account);
+  row.set('usedAt', stored());
+  txApp.save(row);
+  return number;
+}
+
+/** The requester hears the number once, through the mail queue, in the same transaction. */
+function tellRequester(
+  txApp: core.App,
+  source: { kind: SubmissionKind; record: core.Record },
+  shipment: core.Record,
+): void {
+  const def = SUBMISSION_KINDS[source.kind];
+  const to = source.record.getString(def.requesterEmail);
+  if (!to || source.record.getString('anonymizedAt')) return;
+  const number = shipment.getString('number');
+  const base = site(txApp);
+  const track = `${base}/rastrear?numero=${number}`;
+  const content = shipmentCreatedMail(
+    {
+      number,
+      promisedDate: shipment.getString('promisedDate'),
+      destination: destinationOf({
+        recipientCity: shipment.getString('recipientCity'),
+        recipientState: shipment.getString('recipientState'),
+      }),
+    },
+    { track, follow: `${track}&avise-me=1` },
+    company,
+  );
+  queue(txApp, {
+    source: 'tracking',
+    record: shipment.id,
+    purpose: 'shipment-created',
+    to,
+    replyTo: content.replyTo,
+    subject: content.subject,
+    html: toHtml(content),
+  });
+}
+
+/**
+ * Apply a shipment change inside the caller's transaction: a new shipment (its number taken from
+ * the account's reservation, or drawn now when the device had none left), or an edit of one (the
+ * later edit wins). A request becomes one shipment only: a second one (a double tap, a resend from
+ * another phone) answers the first.
+ */
+export function applyShipment(
+  txApp: core.App,
+  change: ShipmentChange,
+  existing: core.Record | null,
+  account: string,
+  who: string,
+): object {
+  const prepared = prepareShipment(change.fields);
+  if (!prepared.ok) throw new BadRequestError('Dados inválidos.'); // checked by the caller
+  const at = storedTime(change.at);
+
+  if (existing) {
+    const last = existing.getString('detailsChangedAt');
+    if (last && timeOf(last) >= timeOf(at)) return { record: existing, applied: false };
+    setDetails(existing, prepared.details);
+    existing.set('detailsChangedAt', at);
+    txApp.save(existing);
+    return { record: existing, applied: true };
+  }
+
+  let source: { kind: SubmissionKind; record: core.Record } | null = null;
+  if (change.request) {
+    const made = findByRequest(txApp, change.request);
+    if (made) {
+      return {
+        record: made,
+        merged: true,
+        message: SHIPMENT_MESSAGES.requestTaken(made.getString('number')),
+      };
+    }
+    source = findRequest(txApp, change.request);
+    if (!source) {
+      throw new BadRequestError('Dados inválidos.', {
+        request: new ValidationError('unknown_request', SHIPMENT_MESSAGES.requestUnknown),
+      });
+    }
+  }
+
+  let number = change.number;
+  if (number) takeReservedNumber(txApp, number, account);
+  else number = assignNumber(txApp, account);
+
+  const fresh = new Record(txApp.findCollectionByNameOrId('tracking'));
+  if (/^[a-z0-9]{15}$/.test(change.record)) fresh.set('id', change.record);
+  fresh.set('number', number);
+  fresh.set('stages', []);
+  fresh.set('registeredBy', who);
+  fresh.set('registeredAt', at);
+  setDetails(fresh, prepared.details);
+  fresh.set('detailsChangedAt', at);
+  if (change.request) fresh.set('request', change.request);
+  txApp.save(fresh);
+
+  if (source) {
+    source.record.set('shipment', fresh.id);
+    source.record.set('shipmentNumber', number);
+    txApp.save(source.record);
+    tellRequester(txApp, source, fresh);
+  }
+  return { record: fresh };
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkShipment,
+  draftFromRequest,
+  emptyShipment,
+  prepareShipment,
+  promisedDateFor,
+  shipmentFormValues,
+  splitAddress,
+  splitCity,
+} from '../shipments';
+import { isCalendarDay } from '../fields';
+
+const SITE = {
+  name: 'Cliente S.A.',
+  taxId: '11.222.333/0001-81',
+  street: 'Rodovia Exemplo, km 10 - Distrito Industrial',
+  town: 'Itumbiara - GO',
+};
+
+describe('a request address in parts', () => {
+  it.each([
+    ['Rua das Flores, 123 - apto 4', 'Rua das Flores', '123', 'apto 4'],
+    ['Av. Paulista 1578', 'Av. Paulista', '1578', ''],
+    ['Rua XV, nº 10, fundos', 'Rua XV', '10', 'fundos'],
+    ['Estrada Velha, s/n', 'Estrada Velha', 'S/N', ''],
+    ['Praça da Sé', 'Praça da Sé', '', ''],
+    ['Rua 7, 45 - Setor Oeste', 'Rua 7', '45', 'Setor Oeste'],
+    ['Rodovia BR-153, km 10', 'Rodovia BR-153, km 10', '', ''],
+  ])('%s', (line, street, number, complement) => {
+    expect(splitAddress(line)).toEqual({ street, number, complement });
+  });
+
+  it('a city with its UF, in the ways people write it', () => {
+    expect(splitCity('Goiânia - GO')).toEqual({ city: 'Goiânia', state: 'GO' });
+    expect(splitCity('Curitiba/pr')).toEqual({ city: 'Curitiba', state: 'PR' });
+    expect(splitCity('Mogi das Cruzes')).toEqual({ city: 'Mogi das Cruzes', state: '' });
+    expect(splitCity('Não informado')).toEqual({ city: '', state: '' });
+  });
+});
+
+describe('the promised date', () => {
+  it('urgent the same day, express two working days later (no weekend deliveries)', () => {
+    expect(promisedDateFor('Urgente', '2026-11-25')).toBe('2026-11-25');
+    expect(promisedDateFor('Expressa', '2026-11-25')).toBe('2026-11-27'); // Wed → Fri
+    expect(promisedDateFor('Expressa', '2026-11-26')).toBe('2026-11-30'); // Thu → Mon
+    expect(promisedDateFor('Expressa', '2026-11-28')).toBe('2026-12-01'); // Sat → Tue
+  });
+
+  it('only days that exist', () => {
+    expect(isCalendarDay('2028-02-29')).toBe(true);
+    expect(isCalendarDay('2026-02-29')).toBe(false);
+    expect(isCalendarDay('29/02/2028')).toBe(false);
+  });
+});
+
+describe('the shipment form from a request', () => {
+  it('a corporate pickup: the sender is the fixed site, the addressee the request', () => {
+    const draft = draftFromRequest(
+      'pickup',
+      {
+        empresa: 'Mercado Bom',
+        contato: 'Rita',
+        telefone: '(62) 3333-4444',
+        endereco: 'Rua 7, 45 - Setor Oeste',
+        cidade: 'Goiânia',
+        estado: 'GO',
+        tipoEntrega: 'Peças',
+        pesoKg: 2.5,
+        alturaCm: 10,
+        comprimentoCm: 20,
+        larguraCm: 15,
+        valorNFCents: 123456,
+      },
+      SITE,
+      '2026-11-25',
+    );
+    expect(draft).toMatchObject({
+      senderName: 'Cliente S.A.',
+      senderDocument: '11.222.333/0001-81',
+      // A site on a highway has no number to split off: it stays whole, for staff to finish.
+      senderStreet: 'Rodovia Exemplo, km 10 - Distrito Industrial',
+      senderStreetNumber: '',
+      senderCity: 'Itumbiara',
+      senderState: 'GO',
+      recipientName: 'Mercado Bom — Rita',
+      recipientStreet: 'Rua 7',
+      recipientStreetNumber: '45',
+      recipientComplement: 'Setor Oeste',
+      recipientState: 'GO',
+      contents: 'Peças',
+      weight: '2,5',
+      invoiceValue: '1.234,56',
+      service: 'Expressa',
+      promisedDate: '2026-11-27',
+    });
+  });
+
+  it('what the form shows is what it saves, and bad input is named field by field', () => {
+    const values = {
+      ...emptyShipment('2026-11-25'),
+      senderName: 'Ana',
+      senderZip: '01310-100',
+      senderStreet: 'Av. Paulista',
+      senderStreetNumber: '1000',
+      senderCity: 'São Paulo',
+      senderState: 'SP',
+      recipientName: 'Bia',
+      recipientDocument: '111.444.777-35',
+      recipientPhone: '(41) 99999-0000',
+      recipientZip: '80020-000',
+      recipientStreet: 'Rua XV',
+      recipientStreetNumber: '10',
+      recipientCity: 'Curitiba',
+      recipientState: 'PR',
+      contents: 'Documentos',
+      weight: '1,5',
+      invoiceValue: '1.234,56',
+    };
+    const prepared = prepareShipment(values);
+    expect(prepared.ok).toBe(true);
+    if (!prepared.ok) return;
+    expect(prepared.details).toMatchObject({
+      recipientZip: '80020000',
+      recipientDocument: '11144477735',
+      weightKg: 1.5,
+      invoiceValueCents: 123456,
+    });
+    expect(shipmentFormValues(prepared.details)).toMatchObject({
+      recipientZip: '80020-000',
+      recipientDocument: '111.444.777-35',
+      weight: '1,50',
+      invoiceValue: '1.234,56',
+    });
+    expect(checkShipment({ ...values, recipientDocument: '11.222.333/0001-00' })).toEqual({
+      recipientDocument: 'CNPJ inválido',
+    });
+  });
+});
