@@ -16,6 +16,8 @@ const TrackingLookupPage = lazy(() => import('../features/tracking-lookup/tracki
 const ClientArea = lazy(() => import('../features/client-area/client-area'));
 const TrackingAdminPage = lazy(() => import('../features/staff/tracking/tracking-page'));
 const RequestsInboxPage = lazy(() => import('../features/staff/requests/requests-page'));
+const ShipmentPage = lazy(() => import('../features/staff/shipments/shipment-page'));
+const LabelsPage = lazy(() => import('../features/staff/labels/labels-page'));
 
 /**
  * Every route of the site, for the browser and for the pages prerendered at build time. Plain
@@ -38,6 +40,8 @@ const routes: RouteObject[] = [
       { path: paths.pickupRequest, element: <ClientArea form /> },
       { path: paths.trackingAdmin, element: <TrackingAdminPage /> },
       { path: paths.requestsInbox, element: <RequestsInboxPage /> },
+      { path: paths.newShipment, element: <ShipmentPage /> },
+      { path: paths.labels, element: <LabelsPage /> },
       { path: '*', element: <NotFound /> },
     ],
   },

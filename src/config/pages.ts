@@ -21,6 +21,8 @@ export const PAGE_DESCRIPTIONS: Record<string, string> = {
   [paths.pickupRequest]: 'Formulário de solicitação de coleta do cliente corporativo.',
   [paths.trackingAdmin]: 'Área da equipe: gestão dos rastreamentos.',
   [paths.requestsInbox]: 'Área da equipe: solicitações recebidas.',
+  [paths.newShipment]: 'Área da equipe: nova remessa.',
+  [paths.labels]: 'Área da equipe: etiquetas das remessas.',
   [paths.privacy]:
     'Como tratamos seus dados pessoais (LGPD): o que guardamos, por quanto tempo e seus direitos.',
 };

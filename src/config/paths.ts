@@ -10,6 +10,8 @@ export const paths = {
   pickupRequest: '/formulario-solicitacao',
   trackingAdmin: '/admin/tracking',
   requestsInbox: '/admin/solicitacoes',
+  newShipment: '/admin/remessas/nova',
+  labels: '/admin/etiquetas',
   privacy: '/privacidade',
 } as const;
 

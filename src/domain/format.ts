@@ -54,3 +54,9 @@ export function formatDateTimeBrasilia(value: string): string {
   if (Number.isNaN(date.getTime())) return '';
   return dateTimeText(new Date(date.getTime() - 3 * 60 * 60_000), true);
 }
+
+/** '2026-11-27' → '27/11/2026'. */
+export function formatDay(day: string): string {
+  const m = /^(\d{4})-(\d\d)-(\d\d)/.exec(day);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+}

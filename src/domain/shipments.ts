@@ -15,7 +15,7 @@ import {
   type FieldRule,
   type StoredValue,
 } from './fields';
-import { formatCents, formatDecimal } from './format';
+import { formatCents, formatDay, formatDecimal } from './format';
 import { formatCep, formatDocument, formatPhone } from './masks';
 import { STATE_CODES } from './states';
 import {
@@ -225,12 +225,6 @@ export function promisedDateFor(service: string, today: string): string {
     if (weekday !== 0 && weekday !== 6) working++;
   }
   return day.toISOString().slice(0, 10);
-}
-
-/** '2026-11-27' → '27/11/2026'. */
-export function formatDay(day: string): string {
-  const m = /^(\d{4})-(\d\d)-(\d\d)/.exec(day);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }
 
 /**

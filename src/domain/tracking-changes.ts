@@ -120,7 +120,9 @@ export function checkTrackingChange(
   if (op !== 'register' && op !== 'stage' && op !== 'delete' && op !== 'shipment') {
     return { op: CHANGE_MESSAGES.op };
   }
-  const provisional = op === 'shipment' && !change.number;
+  // A shipment made with no reserved number left has none until the server gives it one; changes
+  // to it made meanwhile find it by its id.
+  const provisional = op !== 'register' && !change.number;
   const number = provisional
     ? null
     : (checkField(TRACKING_NUMBER_RULE, change.number, {}) ??

@@ -44,6 +44,9 @@ export interface TrackingLookup {
   stageTimes: Record<string, string>;
   /** Who received a delivered parcel, by initials only ('M. S.'). */
   deliveredTo?: string;
+  /** A shipment's promised date ('AAAA-MM-DD') and destination city ('Goiânia - GO'). */
+  promisedDate?: string;
+  destination?: string;
   fetchedAt: number;
   /** When a refresh found it changed; cleared once the person looks at it ('Meus rastreios'). */
   changedAt?: number;
@@ -59,8 +62,16 @@ export interface StaffSyncState {
   syncedAt: number;
 }
 
+/** A shipment number this office account reserved on the server, not yet used on this device. */
+export interface ReservedNumber {
+  number: string;
+  /** The account it belongs to: another person signing in on this phone has numbers of their own. */
+  account: string;
+}
+
 class CourierDb extends Dexie {
   outbox!: EntityTable<OutboxItem, 'id'>;
+  reservedNumbers!: EntityTable<ReservedNumber, 'number'>;
   lookups!: EntityTable<TrackingLookup, 'number'>;
   staffTracking!: EntityTable<StaffTrackingRow, 'id'>;
   staffSync!: EntityTable<StaffSyncState, 'key'>;
@@ -85,6 +96,11 @@ class CourierDb extends Dexie {
     // Rows now carry the proof of delivery: download the list again in the new shape.
     this.version(4)
       .stores({})
+      .upgrade((tx) => tx.table('staffSync').clear());
+    // Rows now carry shipments (parties, contents, promise): download the list again; and the
+    // shipment numbers reserved for making shipments with no signal.
+    this.version(5)
+      .stores({ reservedNumbers: 'number, account' })
       .upgrade((tx) => tx.table('staffSync').clear());
   }
 }

@@ -23,6 +23,8 @@ async function fetchLookup(number: string): Promise<LookupOutcome> {
       stages: number[];
       stageTimes: Record<string, string>;
       deliveredTo?: string;
+      promisedDate?: string;
+      destination?: string;
     }>(API_PATHS.lookup(number), { method: 'GET', requestKey: null });
     const lookup: TrackingLookup = {
       number,
@@ -30,6 +32,8 @@ async function fetchLookup(number: string): Promise<LookupOutcome> {
       stages: normalizeStages(answer.stages),
       stageTimes: answer.stageTimes ?? {},
       ...(answer.deliveredTo ? { deliveredTo: answer.deliveredTo } : {}),
+      ...(answer.promisedDate ? { promisedDate: answer.promisedDate } : {}),
+      ...(answer.destination ? { destination: answer.destination } : {}),
       fetchedAt: Date.now(),
     };
     return { status: 'found', lookup };

@@ -73,6 +73,7 @@ registerKind({
   send: async (item, headers) => {
     const { change, photo } = item.payload as unknown as TrackingPayload;
     let body: FormData | Record<string, unknown> = { ...change };
+    // (A shipment's fields travel as JSON: a shipment change never carries a photo.)
     if (photo) {
       const form = new FormData();
       for (const [key, value] of Object.entries(change)) {
@@ -103,8 +104,10 @@ registerKind({
       alongside: async () => {
         if (answer.record) await keepNewerRow(trackingRowOf(answer.record));
         if (answer.deleted) await db.staffTracking.delete(answer.deleted);
-        if (serverId === change.record) return;
-        // Registered on another phone first: this phone's later changes go to that record.
+        const number = answer.record ? String(answer.record.number) : change.number;
+        if (serverId === change.record && number === change.number) return;
+        // Registered on another phone first: this phone's later changes go to that record. A
+        // shipment made with a provisional number: its later changes carry the one it got.
         await db.outbox
           .where('kind')
           .equals('tracking')
@@ -114,7 +117,9 @@ registerKind({
               (i.payload as { change?: TrackingChange }).change?.record === change.record,
           )
           .modify((i) => {
-            (i.payload as unknown as TrackingPayload).change.record = serverId;
+            const later = (i.payload as unknown as TrackingPayload).change;
+            later.record = serverId;
+            later.number = number;
           });
       },
     };

@@ -24,8 +24,14 @@ const QUEUED =
  * the device first (the outbox), so it also works with no signal. The server answers the same for
  * every number; the confirmation e-mail decides.
  */
-export default function FollowForm({ number }: { number: string }) {
-  const [open, setOpen] = useState(false);
+export default function FollowForm({
+  number,
+  initiallyOpen = false,
+}: {
+  number: string;
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   const [done, setDone] = useState('');
   const formEl = useRef<HTMLFormElement>(null);
   const focusField = (name: string) =>

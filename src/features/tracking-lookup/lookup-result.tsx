@@ -4,7 +4,7 @@ import { StageTimeline } from '../../components/stage-timeline';
 import { toaster } from '../../components/toaster';
 // From their own modules, not the domain's index: that would bring the forms' schemas (Yup) into
 // this page's chunk.
-import { formatDateTime } from '../../domain/format';
+import { formatDateTime, formatDay } from '../../domain/format';
 import { displayTrackingNumber } from '../../domain/masks';
 import { timeAgo } from '../../domain/time';
 import { DELIVERED_STAGE } from '../../domain/stages';
@@ -18,7 +18,8 @@ export const NO_STAGES = 'Nenhuma informação de rastreamento disponível para 
 
 export type View = { lookup: TrackingLookup; stale: boolean } | { message: string } | null;
 
-export function Result({ view }: { view: View }) {
+/** `followOpen`: the page was opened from a link that asks for 'Avise-me' (the shipment e-mail). */
+export function Result({ view, followOpen = false }: { view: View; followOpen?: boolean }) {
   if (!view) return null;
   if ('message' in view) {
     return (
@@ -76,6 +77,22 @@ export function Result({ view }: { view: View }) {
           Copiar link
         </Button>
       </Flex>
+      {(lookup.promisedDate || lookup.destination) && (
+        <Flex gap="6" wrap="wrap" mb="4" fontSize="sm" data-testid="shipment-promise">
+          {lookup.promisedDate && (
+            <Box>
+              <Text color="fg.muted">Previsão de entrega</Text>
+              <Text fontWeight="semibold">{formatDay(lookup.promisedDate)}</Text>
+            </Box>
+          )}
+          {lookup.destination && (
+            <Box>
+              <Text color="fg.muted">Destino</Text>
+              <Text fontWeight="semibold">{lookup.destination}</Text>
+            </Box>
+          )}
+        </Flex>
+      )}
       {!lookup.found ? (
         <Text>{NOT_FOUND}</Text>
       ) : lookup.stages.length === 0 ? (
@@ -92,7 +109,7 @@ export function Result({ view }: { view: View }) {
       )}
       {!lookup.stages.includes(DELIVERED_STAGE) && (
         <Suspense fallback={null}>
-          <FollowForm key={lookup.number} number={lookup.number} />
+          <FollowForm key={lookup.number} number={lookup.number} initiallyOpen={followOpen} />
         </Suspense>
       )}
     </Box>

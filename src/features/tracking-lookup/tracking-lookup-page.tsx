@@ -103,7 +103,6 @@ export default function TrackingLookupPage() {
     [setParams],
   );
 
-  // A shared link (/rastrear?numero=…) opens straight on the result.
   // A shared link (/rastrear?numero=…) opens straight on the result. The links of the 'Avise-me'
   // e-mails (?confirmar=…, ?cancelar=…) ask first: a mail scanner opening the page does nothing.
   const opened = useRef(false);
@@ -207,7 +206,7 @@ export default function TrackingLookupPage() {
         </Text>
       )}
 
-      <Result view={view} />
+      <Result view={view} followOpen={params.get('avise-me') === '1'} />
 
       {/* What this device looked up before: from the device's database, after the page is live. */}
       <Suspense fallback={null}>

@@ -1,5 +1,11 @@
 import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { db } from '../../../lib/db';
+import { displayTrackingNumber } from '../../../domain/masks';
+import { TRACKING_STAGES } from '../../../domain/stages';
 import { company } from '../../../config/company';
 import { formatDateTime } from '../../../domain/format';
 import { SUBMISSION_MAILS } from '../../../domain/submission-mails';
@@ -97,6 +103,23 @@ function ConfirmationState({ item }: { item: InboxItem }) {
   );
 }
 
+/** The shipment a request became: its number (to its tracking page) and where it stands. */
+function ShipmentState({ number }: { number: string }) {
+  const row = useLiveQuery(() => db.staffTracking.where('number').equals(number).first(), [number]);
+  const last = row?.stages.length ? row.stages[row.stages.length - 1] : undefined;
+  const stage = TRACKING_STAGES.find((s) => s.stage === last)?.label;
+  return (
+    <Text fontSize="sm" data-testid="remessa">
+      Remessa{' '}
+      <RouterLink to={`${paths.tracking}?numero=${number}`} style={{ textDecoration: 'underline' }}>
+        {displayTrackingNumber(number)}
+      </RouterLink>
+      {' — '}
+      {stage ?? 'aguardando coleta'}
+    </Text>
+  );
+}
+
 export function RequestCard({
   item,
   onHandled,
@@ -109,6 +132,7 @@ export function RequestCard({
   onDismiss: (item: InboxItem) => Promise<void>;
 }) {
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
   const r = item.record;
   const def = SUBMISSION_KINDS[item.kind];
   const content = SUBMISSION_MAILS[def.kind].mail(r, company.client);
@@ -130,6 +154,7 @@ export function RequestCard({
           </Badge>
         </Flex>
         <Text fontSize="sm">Recebida em {formatDateTime(r.created)}</Text>
+        {r.shipmentNumber && <ShipmentState number={String(r.shipmentNumber)} />}
         <MailState record={r} />
         <ConfirmationState item={item} />
         {r.handledAt && (
@@ -169,6 +194,19 @@ export function RequestCard({
           </Stack>
         </details>
         <HStack gap="2" wrap="wrap">
+          {!r.shipmentNumber && !r.anonymizedAt && (
+            <Button
+              size="sm"
+              colorPalette="brand"
+              onClick={() =>
+                navigate(paths.newShipment, {
+                  state: { request: { kind: item.kind, record: { ...r } } },
+                })
+              }
+            >
+              Criar remessa
+            </Button>
+          )}
           <Button
             size="sm"
             colorPalette="brand"

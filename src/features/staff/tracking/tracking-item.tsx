@@ -1,16 +1,37 @@
 import { Badge, Box, Button, Checkbox, Flex, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { memo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { toaster } from '../../../components/toaster';
 import {
   DELIVERED_STAGE,
   displayTrackingNumber,
   formatCpf,
   formatDateTime,
+  formatDay,
+  destinationOf,
+  SHIPMENT_MESSAGES,
   TRACKING_STAGES,
+  type ShipmentDetails,
   type ShownRow,
   type TrackingStage,
 } from '../../../domain';
 import { photoUrl } from './api';
+
+/** Who it goes to, where, by which service and when it is promised. */
+function ShipmentSummary({ details }: { details: ShipmentDetails }) {
+  return (
+    <Box fontSize="sm" mt="1">
+      <Text>
+        Para {String(details.recipientName)} — {destinationOf(details)}
+      </Text>
+      <Text color="fg.muted">
+        {String(details.service)}
+        {details.promisedDate ? ` · previsão ${formatDay(String(details.promisedDate))}` : ''}
+      </Text>
+    </Box>
+  );
+}
 
 /**
  * One row, drawn again only when its content changes: a change from another phone redraws that
@@ -44,12 +65,18 @@ function TrackingItemView({
   };
   const delivered = row.stages.includes(DELIVERED_STAGE);
   return (
-    <Box as="li" borderWidth="1px" borderRadius="lg" p="4" aria-label={`Rastreio ${row.number}`}>
+    <Box
+      as="li"
+      borderWidth="1px"
+      borderRadius="lg"
+      p="4"
+      aria-label={`Rastreio ${row.number || SHIPMENT_MESSAGES.provisional}`}
+    >
       <Flex justify="space-between" align="center" mb="3" gap="2">
         <Box>
           <HStack gap="2" wrap="wrap">
             <Text fontWeight="bold" fontSize="lg">
-              {displayTrackingNumber(row.number)}
+              {row.number ? displayTrackingNumber(row.number) : SHIPMENT_MESSAGES.provisional}
             </Text>
             {row.waiting && (
               <Badge colorPalette="orange" variant="subtle">
@@ -62,6 +89,7 @@ function TrackingItemView({
               Registrado por {row.registeredBy}
             </Text>
           )}
+          {row.shipment && <ShipmentSummary details={row.shipment} />}
           {Boolean(row.followers) && (
             <Text fontSize="sm" color="fg.muted" data-testid="followers">
               {row.followers === 1
@@ -80,6 +108,22 @@ function TrackingItemView({
           Excluir
         </Button>
       </Flex>
+      {row.shipment && (
+        <HStack gap="2" mb="3" wrap="wrap">
+          {row.number ? (
+            <Button asChild size="sm" variant="outline" colorPalette="brand">
+              <RouterLink to={`${paths.labels}?remessas=${row.id}`}>Imprimir etiqueta</RouterLink>
+            </Button>
+          ) : (
+            <Text fontSize="sm" color="orange.fg">
+              Etiqueta disponível quando o servidor der o número.
+            </Text>
+          )}
+          <Button asChild size="sm" variant="ghost">
+            <RouterLink to={`${paths.newShipment}?editar=${row.id}`}>Editar remessa</RouterLink>
+          </Button>
+        </HStack>
+      )}
       <Stack gap="2">
         {TRACKING_STAGES.map(({ stage, label }) => (
           <Checkbox.Root

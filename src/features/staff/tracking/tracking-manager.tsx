@@ -12,6 +12,8 @@ import {
 } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { toaster } from '../../../components/toaster';
 import {
   checkField,
@@ -218,6 +220,23 @@ export function TrackingManager() {
 
   return (
     <Stack gap="6">
+      <HStack gap="3" wrap="wrap">
+        <Button asChild colorPalette="brand">
+          <RouterLink to={paths.newShipment}>Nova remessa</RouterLink>
+        </Button>
+        {(rows ?? []).some((r) => r.shipment && r.number) && (
+          <Button asChild variant="outline">
+            <RouterLink
+              to={`${paths.labels}?remessas=${shown
+                .filter((r) => r.shipment && r.number)
+                .map((r) => r.id)
+                .join(',')}`}
+            >
+              Imprimir etiquetas da lista
+            </RouterLink>
+          </Button>
+        )}
+      </HStack>
       <form onSubmit={register} noValidate>
         <HStack w="full" align="end">
           <Field.Root flex="1">

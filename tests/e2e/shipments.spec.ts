@@ -1,0 +1,158 @@
+// Shipments: an urgent request becomes a shipment in one action with its data already there, the
+// requester is told the number, and the 10×15 cm label prints, also on a phone with no signal.
+import type { Page } from '@playwright/test';
+import { barcodesIn } from '../support/barcodes';
+import { urgentPayload } from '../support/payloads';
+import { call, STAFF } from '../support/stack';
+import { expect, test, waitForWorker } from './fixtures';
+
+async function signIn(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByLabel('E-mail').fill(STAFF.email);
+  await page.getByLabel('Senha').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+}
+
+/** A label page printed to PDF: how many pages, and each page's size in millimetres. */
+async function printedPages(page: Page) {
+  const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+  const boxes = [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)];
+  return boxes.map((m) => [Number(m[1]), Number(m[2])].map((pt) => Math.round((pt / 72) * 25.4)));
+}
+
+test('an urgent request becomes a shipment in one action; the requester gets the number; the label prints at 10×15 cm', async ({
+  page,
+  stack,
+}) => {
+  const sender = `Laboratório Remessa ${Date.now()}`;
+  const email = `remessa${Date.now()}@vida.example`;
+  await call(stack.url, '/api/collections/urgent_requests/records', {
+    method: 'POST',
+    body: urgentPayload({ senderName: sender, senderEmail: email, recipientCity: 'Curitiba - PR' }),
+  });
+  await signIn(page, '/admin/solicitacoes');
+  const card = page.getByRole('listitem', { name: `Entrega urgente — ${sender}` });
+  await card.getByRole('button', { name: 'Criar remessa' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Nova remessa' })).toBeVisible();
+  const recipient = page.getByRole('group', { name: 'Destinatário' });
+  await expect(recipient.getByLabel('Nome')).toHaveValue('João Lima');
+  await expect(recipient.getByLabel('Logradouro')).toHaveValue('Rua XV');
+  await expect(recipient.getByLabel('Número')).toHaveValue('10');
+  await expect(recipient.getByLabel('Cidade')).toHaveValue('Curitiba');
+  await expect(recipient.getByLabel('UF')).toHaveValue('PR');
+  await expect(page.getByRole('radio', { name: 'Urgente' })).toBeChecked();
+
+  // What the request lacked: the sender's UF.
+  await page.getByRole('button', { name: 'Salvar remessa' }).click();
+  const senderGroup = page.getByRole('group', { name: 'Remetente' });
+  await expect(senderGroup.getByText('Escolha a UF')).toBeVisible();
+  await senderGroup.getByLabel('UF').selectOption('SP');
+  await page.getByRole('button', { name: 'Salvar remessa' }).click();
+
+  // On the list, with its number, and the request shows the shipment.
+  await expect(
+    page.getByRole('heading', { name: 'Gerenciar Status de Rastreamento' }),
+  ).toBeVisible();
+  const row = page
+    .getByRole('listitem')
+    .filter({ hasText: 'Para João Lima — Curitiba - PR' })
+    .first();
+  await expect(row.getByText('Aguardando envio')).toHaveCount(0);
+  const label = await row.getAttribute('aria-label');
+  const number = /Rastreio (\d{12})/.exec(label ?? '')?.[1] ?? '';
+  expect(number).toMatch(/^\d{12}$/);
+
+  const [mail] = await stack.sink.waitFor(
+    (m) => JSON.stringify(m.to).includes(email) && String(m.subject).includes(number),
+  );
+  expect(String(mail!.html)).toContain(`/rastrear?numero=${number}`);
+
+  await page.getByRole('link', { name: 'Solicitações' }).click();
+  await expect(card.getByTestId('remessa')).toContainText(number);
+  await expect(card.getByRole('button', { name: 'Criar remessa' })).toHaveCount(0);
+
+  // The label: one 10×15 cm page with the number, the barcodes and the CEP.
+  await page.getByRole('link', { name: 'Rastreamentos' }).click();
+  await row.getByRole('link', { name: 'Imprimir etiqueta' }).click();
+  const sheet = page.getByRole('region', { name: `Etiqueta ${number}` });
+  await expect(sheet.getByText(number, { exact: true })).toBeVisible();
+  await expect(sheet.getByText('CEP 80020-000')).toBeVisible();
+  await expect(sheet.getByRole('img', { name: `Código de barras ${number}` })).toBeVisible();
+  await expect(sheet.getByRole('img', { name: /^QR code .*\/rastrear\?numero=/ })).toBeVisible();
+  expect(await printedPages(page)).toEqual([[100, 150]]);
+  // As printed, a scanner reads the number from the Code 128 and the tracking link from the QR.
+  await page.emulateMedia({ media: 'print' });
+  const found = await barcodesIn(await sheet.screenshot());
+  expect(found).toContainEqual(['Code128', number]);
+  expect(found).toContainEqual([
+    'QRCode',
+    `${new URL(page.url()).origin}/rastrear?numero=${number}`,
+  ]);
+});
+
+test('with no signal, a blank shipment takes a reserved number and its label prints at once', async ({
+  page,
+  context,
+  isMobile,
+}) => {
+  test.skip(isMobile === false, 'a phone at the counter');
+  await signIn(page, '/admin/remessas/nova');
+  await waitForWorker(page);
+  // The device has its reserved numbers before the signal goes.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('rota-veloz');
+            open.onsuccess = () => {
+              const count = open.result
+                .transaction('reservedNumbers')
+                .objectStore('reservedNumbers')
+                .count();
+              count.onsuccess = () => resolve(count.result);
+            };
+          }),
+      ),
+    )
+    .toBe(50);
+  await context.setOffline(true);
+  const fill = async (group: string, values: Record<string, string>) => {
+    const box = page.getByRole('group', { name: group });
+    for (const [name, value] of Object.entries(values)) {
+      if (name === 'UF') await box.getByRole('combobox', { name }).selectOption(value);
+      else await box.getByRole('textbox', { name, exact: true }).fill(value);
+    }
+  };
+  await fill('Remetente', {
+    Nome: 'Balcão Centro',
+    CEP: '01310100',
+    Logradouro: 'Av. Paulista',
+    Número: '1000',
+    Cidade: 'São Paulo',
+    UF: 'SP',
+  });
+  const receiver = `Dona Ana ${Date.now()}`;
+  await fill('Destinatário', {
+    Nome: receiver,
+    Telefone: '62999990000',
+    CEP: '74000000',
+    Logradouro: 'Rua 7',
+    Número: '45',
+    Cidade: 'Goiânia',
+    UF: 'GO',
+  });
+  await page.getByRole('textbox', { name: 'Conteúdo' }).fill('Documentos');
+  await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('0,5');
+  await page.getByRole('button', { name: 'Salvar remessa' }).click();
+  await expect(page.getByText('Remessa guardada neste aparelho')).toBeVisible();
+
+  const row = page.getByRole('listitem').filter({ hasText: `Para ${receiver}` });
+  await expect(row.getByText('Aguardando envio')).toBeVisible();
+  await row.getByRole('link', { name: 'Imprimir etiqueta' }).click();
+  await expect(page.getByRole('region', { name: /^Etiqueta \d{12}$/ })).toBeVisible();
+  await expect(page.getByText('CEP 74000-000')).toBeVisible();
+  await context.setOffline(false);
+});
