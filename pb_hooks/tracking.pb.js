@@ -56,6 +56,14 @@ cronAdd('tracking-tombstones', '15 4 * * *', () =>
   require(`${__hooks}/lib/generated/server.cjs`).dropTombstones(),
 );
 
+/** The active drivers the office can assign a shipment to. */
+routerAdd(
+  'GET',
+  '/api/equipe/motoristas',
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).answerDrivers(e),
+  $apis.requireAuth('staff'),
+);
+
 /** The shipment numbers this office account keeps reserved (topped up to a block of 50). */
 routerAdd(
   'POST',

@@ -1,6 +1,7 @@
-// `npm run staff -- add EMAIL 'Nome'` | `disable EMAIL` | `enable EMAIL` | `list`
+// `npm run staff -- add EMAIL 'Nome' [--motorista]` | `disable EMAIL` | `enable EMAIL` | `list`
 // Staff accounts, one per driver or office person, so every registration, stage change and
-// 'atendida' says who did it. Works with the server running (`npm start`, PORT) or stopped (it then
+// 'atendida' says who did it. An office account ('escritorio', the default) sees every shipment and
+// request; a driver's ('--motorista') only the shipments assigned to it. Works with the server running (`npm start`, PORT) or stopped (it then
 // starts PocketBase on the data folder for a moment). A disabled account loses access at its next
 // request: its sessions are revoked and the API rules refuse it.
 import { randomBytes } from 'node:crypto';
@@ -8,7 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, freePort, pocketBaseBinary, startPocketBase } from './lib/pocketbase.mjs';
 
-const [command, email, ...rest] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const driver = args.includes('--motorista');
+const [command, email, ...rest] = args.filter((a) => a !== '--motorista');
 const dataDir = process.env.PB_DATA_DIR ?? join(ROOT, 'pocketbase', 'pb_data');
 const port = Number(process.env.PORT ?? 8090);
 const CLI_SUPERUSER = 'equipe-cli@rotaveloz.local';
@@ -19,7 +22,7 @@ function fail(message) {
 }
 
 const usage =
-  "Uso: npm run staff -- add EMAIL 'Nome' | disable EMAIL | enable EMAIL | list\n" +
+  "Uso: npm run staff -- add EMAIL 'Nome' [--motorista] | disable EMAIL | enable EMAIL | list\n" +
   '(PB_DATA_DIR: pasta de dados; PORT: porta do servidor, se estiver rodando)';
 if (!['add', 'disable', 'enable', 'list'].includes(command)) fail(usage);
 if (command !== 'list' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email ?? '')) fail(usage);
@@ -84,7 +87,8 @@ try {
   if (command === 'list') {
     const all = await api('/api/collections/staff/records?perPage=500&sort=email');
     for (const s of all.items) {
-      console.log(`${s.disabled ? 'desativada' : 'ativa     '}  ${s.email}  ${s.name}`);
+      const role = s.role === 'motorista' ? 'motorista ' : 'escritório';
+      console.log(`${s.disabled ? 'desativada' : 'ativa     '}  ${role}  ${s.email}  ${s.name}`);
     }
   } else if (command === 'add') {
     const name = rest.join(' ').trim();
@@ -100,9 +104,12 @@ try {
         passwordConfirm: initial,
         verified: true,
         disabled: false,
+        role: driver ? 'motorista' : 'escritorio',
       }),
     });
-    console.log(`✔ Conta criada: ${email} (${name})\n  Senha inicial: ${initial}`);
+    console.log(
+      `✔ Conta ${driver ? 'de motorista' : 'do escritório'} criada: ${email} (${name})\n  Senha inicial: ${initial}`,
+    );
   } else {
     const found = await find();
     if (!found) fail(`Nenhuma conta ${email}.`);

@@ -42,6 +42,11 @@ const staff = {
   email: credential('STAFF_EMAIL', 'equipe@rotaveloz.example'),
   password: credential('STAFF_PASSWORD', 'equipe-demo-2026'),
 };
+// A driver's account: sees only the shipments assigned to it.
+const driver = {
+  email: credential('DRIVER_EMAIL', 'motorista@rotaveloz.example'),
+  password: credential('DRIVER_PASSWORD', 'motorista-demo-2026'),
+};
 const client = {
   email: readJson(join(ROOT, 'pb_hooks/lib/company.json')).clientAccountEmail,
   password: credential('GATE_PASSWORD', 'cliente-demo-2026'),
@@ -51,7 +56,7 @@ const server = await startPocketBase({
   port,
   dataDir,
   env,
-  accounts: { staff, client },
+  accounts: { staff, client, driver },
   log: (chunk) => {
     if (/error|panic/i.test(chunk)) process.stderr.write(chunk);
   },

@@ -8,7 +8,7 @@ export { limitAccountMail } from './limits';
 export { accountSaved, refuseDisabledSignIn } from './sessions';
 export { handleCreate, handleUpdate, answerNextPickupNumber } from './submissions';
 export { answerDismiss, answerResend } from './mail-routes';
-export { answerLookup, applyChange, checkDashboardCreate } from './tracking';
+export { answerDrivers, answerLookup, applyChange, checkDashboardCreate } from './tracking';
 export {
   trackingCreated,
   trackingDeleted,

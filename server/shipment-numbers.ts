@@ -46,6 +46,9 @@ export function answerReservedNumbers(e: core.RequestEvent): void {
   if (!auth || auth.getBool('disabled')) {
     throw new ForbiddenError('Esta conta da equipe foi desativada. Fale com o responsável.');
   }
+  if (auth.getString('role') === 'motorista') {
+    throw new ForbiddenError('Só o escritório cria remessas.');
+  }
   let numbers: string[] = [];
   e.app.runInTransaction((txApp) => {
     const unused = unusedOf(txApp, auth.id);

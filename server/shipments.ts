@@ -11,7 +11,8 @@ import {
   shipmentCreatedMail,
   type ShipmentDetails,
 } from '../src/domain/shipments';
-import { storedTime, type ShipmentChange } from '../src/domain/tracking-changes';
+import { CHANGE_MESSAGES, storedTime, type ShipmentChange } from '../src/domain/tracking-changes';
+import { leaveTombstone } from './tracking';
 
 /** The site's address, for links in e-mails (APP_URL, else PocketBase's own setting). */
 function site(app: core.App): string {
@@ -24,6 +25,21 @@ function timeOf(value: string): number {
 
 function setDetails(record: core.Record, details: ShipmentDetails): void {
   for (const name in details) record.set(name, details[name]);
+}
+
+/** A shipment goes to an active driver's account, or to none. */
+function checkDriver(app: core.App, id: string): void {
+  let account: core.Record | null = null;
+  try {
+    account = app.findRecordById('staff', id);
+  } catch {
+    account = null;
+  }
+  if (!account || account.getBool('disabled') || account.getString('role') !== 'motorista') {
+    throw new BadRequestError('Dados inválidos.', {
+      driver: new ValidationError('unknown_driver', CHANGE_MESSAGES.driverUnknown),
+    });
+  }
 }
 
 /** The request a shipment names ('urgent:<id>'), or null when there is none such. */
@@ -115,10 +131,18 @@ export function applyShipment(
   if (!prepared.ok) throw new BadRequestError('Dados inválidos.'); // checked by the caller
   const at = storedTime(change.at);
 
+  if (change.driver) checkDriver(txApp, change.driver);
+
   if (existing) {
     const last = existing.getString('detailsChangedAt');
     if (last && timeOf(last) >= timeOf(at)) return { record: existing, applied: false };
     setDetails(existing, prepared.details);
+    if (change.driver !== undefined) {
+      const before = existing.getString('driver');
+      // Taken from a driver: it leaves that driver's phone at its next sync.
+      if (before && before !== change.driver) leaveTombstone(txApp, existing, before);
+      existing.set('driver', change.driver);
+    }
     existing.set('detailsChangedAt', at);
     txApp.save(existing);
     return { record: existing, applied: true };
@@ -155,6 +179,7 @@ export function applyShipment(
   setDetails(fresh, prepared.details);
   fresh.set('detailsChangedAt', at);
   if (change.request) fresh.set('request', change.request);
+  if (change.driver) fresh.set('driver', change.driver);
   txApp.save(fresh);
 
   if (source) {

@@ -188,6 +188,7 @@ function readChange(e: core.RequestEvent) {
     ...(body.request === undefined || body.request === null || body.request === ''
       ? {}
       : { request: text('request') }),
+    ...(body.driver === undefined || body.driver === null ? {} : { driver: text('driver') }),
   };
 }
 
@@ -240,6 +241,9 @@ export function applyChange(e: core.RequestEvent): void {
   const change = readChange(e);
   const photo = uploadedPhoto(e);
   const who = actor(e);
+  // A driver marks stages of the shipments assigned to it, and nothing else.
+  const driver = isDriver(e.auth!);
+  if (driver && change.op !== 'stage') throw new ForbiddenError(CHANGE_MESSAGES.driverOnlyStages);
   let answer: object = {};
   e.app.runInTransaction((txApp) => {
     const record = findById(txApp, change.record);
@@ -294,6 +298,9 @@ export function applyChange(e: core.RequestEvent): void {
     }
 
     if (!record) throw new NotFoundError(CHANGE_MESSAGES.deleted);
+    if (driver && record.getString('driver') !== e.auth!.id) {
+      throw new NotFoundError(CHANGE_MESSAGES.notYours);
+    }
     const current = Object.assign(
       { stages: record.get('stages') },
       stageFields(record, stageTimeField),
@@ -344,12 +351,40 @@ export function checkDashboardCreate(e: core.RecordRequestEvent): void {
   e.next();
 }
 
-/** A deletion leaves a tombstone (in the same transaction), for phones that were offline. */
-export function leaveTombstone(app: core.App, record: core.Record): void {
+/**
+ * A deletion leaves a tombstone (in the same transaction), for phones that were offline; so does a
+ * shipment taken from a driver (`unassigned`), for that driver's phone only.
+ */
+export function leaveTombstone(app: core.App, record: core.Record, unassignedFrom?: string): void {
   const row = new Record(app.findCollectionByNameOrId('tracking_deletions'));
   row.set('record', record.id);
   row.set('number', record.getString('number'));
+  row.set('driver', unassignedFrom ?? record.getString('driver'));
+  row.set('unassigned', Boolean(unassignedFrom));
   app.save(row);
+}
+
+/** A driver's account (reads and changes only the shipments assigned to it). */
+export function isDriver(auth: core.Record): boolean {
+  return auth.getString('role') === 'motorista';
+}
+
+/** GET /api/equipe/motoristas: the active drivers, by name, for the shipment form (office only). */
+export function answerDrivers(e: core.RequestEvent): void {
+  if (e.auth!.getBool('disabled') || isDriver(e.auth!)) {
+    throw new ForbiddenError('Só o escritório escolhe motoristas.');
+  }
+  const rows = arrayOf(new DynamicModel({ id: '', name: '', email: '' }));
+  e.app
+    .db()
+    .newQuery(
+      "SELECT id, name, email FROM staff WHERE role = 'motorista' AND disabled = FALSE ORDER BY name, email",
+    )
+    .all(rows);
+  e.response.header().set('Cache-Control', 'no-store');
+  e.json(200, {
+    drivers: rows.map((r) => ({ id: r.id as string, name: (r.name || r.email) as string })),
+  });
 }
 
 /** Tombstones older than 90 days go (a phone away that long downloads the whole list again). */

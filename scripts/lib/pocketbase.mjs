@@ -60,7 +60,7 @@ async function waitHealthy(url, child, timeoutMs = 20_000) {
 
 /**
  * @param {{ port: number, dataDir: string, publicDir?: string, env?: Record<string,string>,
- *   accounts?: { staff?: {email: string, password: string}, client?: {email: string, password: string} },
+ *   accounts?: { staff?: {email: string, password: string}, client?: {email: string, password: string}, driver?: {email: string, password: string} },
  *   log?: (chunk: string) => void }} options
  */
 export async function startPocketBase(options) {
@@ -159,6 +159,18 @@ export async function startPocketBase(options) {
     await upsertAccount(server, 'staff', options.accounts.staff, 'Equipe', 'equipeprincipal');
   if (options.accounts?.client)
     await upsertAccount(server, 'clients', options.accounts.client, 'Cliente', 'clientecorporat');
+  if (options.accounts?.driver) {
+    await upsertAccount(
+      server,
+      'staff',
+      options.accounts.driver,
+      'Motorista Demo',
+      'motoristademo01',
+      {
+        role: 'motorista',
+      },
+    );
+  }
   return server;
 }
 
@@ -167,7 +179,7 @@ export async function startPocketBase(options) {
  * have changed), and set back to the configured e-mail and password when they differ. An older
  * account with that e-mail but another id is replaced.
  */
-async function upsertAccount(server, collection, { email, password }, name, id) {
+async function upsertAccount(server, collection, { email, password }, name, id, extra = {}) {
   const base = `/api/collections/${collection}/records`;
   const existing = await server.admin(`${base}/${id}`).catch(() => null);
   if (!existing) {
@@ -183,6 +195,7 @@ async function upsertAccount(server, collection, { email, password }, name, id) 
         passwordConfirm: password,
         verified: true,
         name,
+        ...extra,
       }),
     });
     return;

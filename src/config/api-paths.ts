@@ -11,6 +11,8 @@ export const API_PATHS = {
   followCancel: (token: string) => `/api/avisos/cancelar/${encodeURIComponent(token)}`,
   /** The shipment numbers an office account keeps reserved for shipments made with no signal. */
   shipmentNumbers: '/api/equipe/numeros',
+  /** The active drivers, by name, for the shipment form. */
+  drivers: '/api/equipe/motoristas',
   /** The number the corporate client's next pickup request will get. */
   nextPickupNumber: '/api/pedidos-coleta/proximo-numero',
   /** The public lookup of one number. */

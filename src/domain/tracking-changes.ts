@@ -47,6 +47,8 @@ export type TrackingChange =
       fields: ShipmentValues;
       /** The request it comes from ('urgent:<id>'): one shipment per request. */
       request?: string;
+      /** The driver's account id ('' for none); absent: left as it is. */
+      driver?: string;
     })
   | (ChangeBase & {
       op: 'stage';
@@ -86,6 +88,9 @@ export const CHANGE_MESSAGES = {
   deleted: 'Este número foi excluído em outro aparelho; a mudança não foi aplicada.',
   merged: 'Este número já tinha sido registrado em outro aparelho: as mudanças foram juntadas.',
   request: 'Solicitação de origem inválida.',
+  driverOnlyStages: 'Motoristas marcam só as etapas das remessas da sua lista.',
+  notYours: 'Esta remessa não está na sua lista.',
+  driverUnknown: 'Escolha um motorista da lista.',
 } as const;
 
 /** The record field that holds when a stage was last changed (set or unset). */
@@ -145,6 +150,9 @@ export function checkTrackingChange(
     Object.assign(problems, checkShipment(fields as Record<string, unknown>));
     if (change.request !== undefined && !REQUEST_LINK.test(String(change.request))) {
       problems.request = CHANGE_MESSAGES.request;
+    }
+    if (change.driver !== undefined && !/^([a-z0-9]{15})?$/.test(String(change.driver))) {
+      problems.driver = CHANGE_MESSAGES.driverUnknown;
     }
     return problems;
   }

@@ -14,6 +14,7 @@ import {
   staffCommand as runStaff,
   startStack,
   type Stack,
+  DRIVER,
 } from '../support/stack';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -180,6 +181,7 @@ describe('no write through the API sets a field its author does not own', () => 
     visitante: undefined,
     cliente: await signIn(stack.url, 'clients', CLIENT),
     equipe: await signIn(stack.url, 'staff', STAFF),
+    motorista: await signIn(stack.url, 'staff', DRIVER),
   });
 
   it('creates keep only what the sender may write, and answer only a receipt', async () => {
@@ -320,6 +322,20 @@ describe('docs/access.md', () => {
     ['@request.auth.collectionName = "clients"', 'corporate client'],
     [ACTIVE_STAFF, 'active staff'],
     [`${ACTIVE_STAFF} && source != "tracking_follows"`, 'active staff, except follows'],
+    [`${ACTIVE_STAFF} && @request.auth.role != "motorista"`, 'office'],
+    [
+      `${ACTIVE_STAFF} && (@request.auth.role != "motorista" || driver = @request.auth.id)`,
+      'office; driver: own shipments',
+    ],
+    [
+      `${ACTIVE_STAFF} && source != "tracking_follows" && @request.auth.role != "motorista"`,
+      'office, except follows',
+    ],
+    [
+      `${ACTIVE_STAFF} && ((@request.auth.role != "motorista" && unassigned = false) || ` +
+        '(@request.auth.role = "motorista" && driver = @request.auth.id))',
+      'office: deletions; driver: own',
+    ],
   ]);
 
   it('states every collection rule the server applies', async () => {

@@ -8,6 +8,9 @@ import { MailSink } from '../../scripts/lib/mail-sink.mjs';
 import { freePort, startPocketBase } from '../../scripts/lib/pocketbase.mjs';
 
 export const STAFF = { email: 'equipe@teste.example', password: 'equipe-senha-123' };
+/** A driver's account ('motorista'): only the shipments assigned to it. Its id is fixed. */
+export const DRIVER = { email: 'motorista@teste.example', password: 'motorista-senha-123' };
+export const DRIVER_ID = 'motoristademo01';
 const company = JSON.parse(
   readFileSync(join(import.meta.dirname, '../../pb_hooks/lib/company.json'), 'utf8'),
 );
@@ -58,7 +61,7 @@ export async function startStack(
       FOLLOW_BATCH_SECONDS: '1',
       ...env,
     },
-    accounts: { staff: STAFF, client: CLIENT },
+    accounts: { staff: STAFF, client: CLIENT, driver: DRIVER },
     log: process.env.PB_LOG ? (c: string) => process.stderr.write(c) : undefined,
   };
   let server = await startPocketBase(options);
