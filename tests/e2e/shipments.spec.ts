@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { barcodesIn } from '../support/barcodes';
 import { urgentPayload } from '../support/payloads';
-import { call, STAFF } from '../support/stack';
+import { call, DRIVER, STAFF } from '../support/stack';
 import { expect, test, waitForWorker } from './fixtures';
 
 async function signIn(page: Page, path: string) {
@@ -155,4 +155,56 @@ test('with no signal, a blank shipment takes a reserved number and its label pri
   await expect(page.getByRole('region', { name: /^Etiqueta \d{12}$/ })).toBeVisible();
   await expect(page.getByText('CEP 74000-000')).toBeVisible();
   await context.setOffline(false);
+});
+
+test('a shipment given to a driver is on that driver’s phone, and only there', async ({
+  page,
+  browser,
+  baseURL,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the office on a desktop, the driver on a phone context');
+  await signIn(page, '/admin/remessas/nova');
+  const fill = async (group: string, values: Record<string, string>) => {
+    const box = page.getByRole('group', { name: group });
+    for (const [name, value] of Object.entries(values)) {
+      if (name === 'UF') await box.getByRole('combobox', { name }).selectOption(value);
+      else await box.getByRole('textbox', { name, exact: true }).fill(value);
+    }
+  };
+  const base = {
+    CEP: '01310100',
+    Logradouro: 'Av. Paulista',
+    Número: '1000',
+    Cidade: 'São Paulo',
+    UF: 'SP',
+  };
+  await fill('Remetente', { Nome: 'Balcão', ...base });
+  const receiver = `Seu Jorge ${Date.now()}`;
+  await fill('Destinatário', { Nome: receiver, Telefone: '11999990000', ...base });
+  await page.getByRole('textbox', { name: 'Conteúdo' }).fill('Peças');
+  await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('2');
+  await page.getByRole('combobox', { name: 'Motorista' }).selectOption({ label: 'Motorista Demo' });
+  await page.getByRole('button', { name: 'Salvar remessa' }).click();
+  const row = page.getByRole('listitem').filter({ hasText: `Para ${receiver}` });
+  await expect(row.getByText('Aguardando envio')).toHaveCount(0);
+
+  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const driverPage = await phone.newPage();
+  await driverPage.goto('/admin/tracking');
+  await driverPage.getByLabel('E-mail').fill(DRIVER.email);
+  await driverPage.getByLabel('Senha').fill(DRIVER.password);
+  await driverPage.getByRole('button', { name: 'Entrar' }).click();
+  const mine = driverPage.getByRole('listitem').filter({ hasText: `Para ${receiver}` });
+  await expect(mine).toBeVisible();
+  // Only its own shipments, and none of the office's tools.
+  await expect(driverPage.getByRole('listitem').filter({ hasText: 'Para João Lima' })).toHaveCount(
+    0,
+  );
+  await expect(driverPage.getByRole('link', { name: 'Nova remessa' })).toHaveCount(0);
+  await expect(driverPage.getByRole('link', { name: 'Solicitações' })).toHaveCount(0);
+  await expect(mine.getByRole('button', { name: /^Excluir/ })).toHaveCount(0);
+  await mine.getByText('1. Encomenda coletada no ponto de coleta').click();
+  await expect(row.getByRole('checkbox', { name: /^1\. / })).toBeChecked();
+  await phone.close();
 });

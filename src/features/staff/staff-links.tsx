@@ -4,10 +4,11 @@ import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
 import { db } from '../../lib/db';
 import { signOutStaff } from './tracking/api';
+import { signedInAsDriver } from './shipments/drivers';
 
 const LINKS = [
-  { to: paths.trackingAdmin, label: 'Rastreamentos' },
-  { to: paths.requestsInbox, label: 'Solicitações' },
+  { to: paths.trackingAdmin, label: 'Rastreamentos', driver: true },
+  { to: paths.requestsInbox, label: 'Solicitações', driver: false },
 ] as const;
 
 /** The staff area's own menu: its two screens, and 'Sair' once signed in. */
@@ -36,7 +37,7 @@ export function StaffLinks({ signedIn }: { signedIn: boolean }) {
   return (
     <Flex justify="space-between" align="center" gap="3" wrap="wrap">
       <HStack as="nav" aria-label="Área da equipe" gap="4">
-        {LINKS.map((link) => (
+        {LINKS.filter((link) => link.driver || !(signedIn && signedInAsDriver())).map((link) => (
           <Link
             key={link.to}
             asChild

@@ -1,4 +1,4 @@
-import { Box, Button, Grid, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
@@ -39,6 +39,8 @@ import { problemsOf } from '../../../forms/use-rules-form';
 import { announceProblems } from '../../../forms/send-form';
 import { sendChange } from '../tracking/api';
 import { refreshReservedNumbers, reservedLeft, takeReservedNumber } from './numbers';
+import { knownDrivers, refreshDrivers, type Driver } from './drivers';
+import { FieldShell } from '../../../forms/text-field';
 
 const schema = schemaFor(SHIPMENT_RULES);
 const label = (name: string) => SHIPMENT_RULES.find((r) => r.name === name)?.label ?? name;
@@ -67,18 +69,23 @@ export function ShipmentForm() {
     [editing],
   );
   const initial = useMemo<FormValues | null>(() => {
-    if (editing) return row?.shipment ? shipmentFormValues(row.shipment) : null;
-    return from
+    if (editing) {
+      return row?.shipment ? { ...shipmentFormValues(row.shipment), driver: row.driver } : null;
+    }
+    const draft = from
       ? draftFromRequest(from.kind, from.record, company.client, today)
       : emptyShipment(today);
+    return { ...draft, driver: '' };
   }, [editing, row, from, today]);
 
   // Online, the device tops up its reserved numbers (for shipments made later with no signal).
   const [asked, setAsked] = useState(false);
+  const [drivers, setDrivers] = useState<Driver[]>(knownDrivers);
   useEffect(() => {
     refreshReservedNumbers()
       .catch(() => undefined)
       .finally(() => setAsked(true));
+    void refreshDrivers().then(setDrivers);
   }, []);
 
   if (editing && row === undefined) return <Text role="status">Carregando...</Text>;
@@ -90,6 +97,7 @@ export function ShipmentForm() {
       initial={initial}
       editing={editing && row ? { id: row.id, number: row.number } : null}
       asked={asked}
+      drivers={drivers}
       from={from}
       today={today}
     />
@@ -102,7 +110,9 @@ function ShipmentFormView({
   from,
   today,
   asked,
+  drivers,
 }: {
+  drivers: Driver[];
   /** The device has asked the server for its reserved numbers (or could not). */
   asked: boolean;
   initial: FormValues;
@@ -154,12 +164,14 @@ function ShipmentFormView({
         return;
       }
     }
+    const { driver, ...fields } = values;
     const change: ShipmentChange = {
       op: 'shipment',
       record: editing?.id ?? newRecordId(),
       number: editing ? editing.number : await takeReservedNumber(),
       at: newChangeTime(),
-      fields: values,
+      fields,
+      driver: driver ?? '',
       ...(link && !editing ? { request: link } : {}),
     };
     try {
@@ -264,6 +276,23 @@ function ShipmentFormView({
               }}
             />
             <TextField {...field('promisedDate')} type="date" min={today} />
+            <FieldShell label="Motorista" name="driver">
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  name="driver"
+                  value={form.values.driver ?? ''}
+                  onChange={(e) => void form.setFieldValue('driver', e.target.value)}
+                >
+                  <option value="">Sem motorista (definir depois)</option>
+                  {driverOptions(drivers, form.values.driver ?? '').map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FieldShell>
           </SimpleGrid>
         </Box>
         <HStack gap="3" wrap="wrap">
@@ -277,6 +306,12 @@ function ShipmentFormView({
       </Stack>
     </form>
   );
+}
+
+/** The drivers to choose from; one assigned before who left the list still shows. */
+function driverOptions(drivers: Driver[], current: string): Driver[] {
+  if (!current || drivers.some((d) => d.id === current)) return drivers;
+  return [...drivers, { id: current, name: 'Motorista atual (fora da lista)' }];
 }
 
 type FieldOf = (name: string) => {

@@ -49,7 +49,8 @@ function TrackingItemView({
 }: {
   row: ShownRow;
   onToggle: (stage: TrackingStage) => void;
-  onDelete: () => void;
+  /** Absent for a driver: only the office deletes, edits and prints. */
+  onDelete?: () => void;
 }) {
   const [photo, setPhoto] = useState<string | null>(null);
   const showPhoto = async () => {
@@ -98,17 +99,19 @@ function TrackingItemView({
             </Text>
           )}
         </Box>
-        <Button
-          size="sm"
-          variant="ghost"
-          colorPalette="red"
-          onClick={onDelete}
-          aria-label={`Excluir ${row.number}`}
-        >
-          Excluir
-        </Button>
+        {onDelete && (
+          <Button
+            size="sm"
+            variant="ghost"
+            colorPalette="red"
+            onClick={onDelete}
+            aria-label={`Excluir ${row.number}`}
+          >
+            Excluir
+          </Button>
+        )}
       </Flex>
-      {row.shipment && (
+      {row.shipment && onDelete && (
         <HStack gap="2" mb="3" wrap="wrap">
           {row.number ? (
             <Button asChild size="sm" variant="outline" colorPalette="brand">

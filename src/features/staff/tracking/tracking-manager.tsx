@@ -46,6 +46,7 @@ import { useLive } from './use-live';
 import { TrackingItem } from './tracking-item';
 import { DeliveryDialog } from './delivery-dialog';
 import { checkNow } from './api';
+import { signedInAsDriver } from '../shipments/drivers';
 
 const ERROR_LOADING = 'Erro ao carregar os rastreamentos';
 /** Rows drawn at once; the rest come with 'Mostrar mais' (thousands of numbers stay smooth). */
@@ -218,42 +219,50 @@ export function TrackingManager() {
   const shown = (rows ?? []).slice(0, limit);
   const remaining = Math.max(0, (onScreen?.total ?? 0) - (onScreen?.rows.length ?? 0));
 
+  // A driver's list holds only the shipments assigned to it (the server's rules): it marks their
+  // stages; the office makes, edits, prints and deletes.
+  const office = !signedInAsDriver();
+
   return (
     <Stack gap="6">
-      <HStack gap="3" wrap="wrap">
-        <Button asChild colorPalette="brand">
-          <RouterLink to={paths.newShipment}>Nova remessa</RouterLink>
-        </Button>
-        {(rows ?? []).some((r) => r.shipment && r.number) && (
-          <Button asChild variant="outline">
-            <RouterLink
-              to={`${paths.labels}?remessas=${shown
-                .filter((r) => r.shipment && r.number)
-                .map((r) => r.id)
-                .join(',')}`}
-            >
-              Imprimir etiquetas da lista
-            </RouterLink>
+      {office && (
+        <HStack gap="3" wrap="wrap">
+          <Button asChild colorPalette="brand">
+            <RouterLink to={paths.newShipment}>Nova remessa</RouterLink>
           </Button>
-        )}
-      </HStack>
-      <form onSubmit={register} noValidate>
-        <HStack w="full" align="end">
-          <Field.Root flex="1">
-            <Field.Label>Novo número de rastreio</Field.Label>
-            <Input
-              value={number}
-              onChange={(e) => setNumber(normalizeTrackingNumber(e.target.value))}
-              inputMode="numeric"
-              placeholder="Somente números"
-              maxLength={32}
-            />
-          </Field.Root>
-          <Button type="submit" colorPalette="brand">
-            Registrar
-          </Button>
+          {(rows ?? []).some((r) => r.shipment && r.number) && (
+            <Button asChild variant="outline">
+              <RouterLink
+                to={`${paths.labels}?remessas=${shown
+                  .filter((r) => r.shipment && r.number)
+                  .map((r) => r.id)
+                  .join(',')}`}
+              >
+                Imprimir etiquetas da lista
+              </RouterLink>
+            </Button>
+          )}
         </HStack>
-      </form>
+      )}
+      {office && (
+        <form onSubmit={register} noValidate>
+          <HStack w="full" align="end">
+            <Field.Root flex="1">
+              <Field.Label>Novo número de rastreio</Field.Label>
+              <Input
+                value={number}
+                onChange={(e) => setNumber(normalizeTrackingNumber(e.target.value))}
+                inputMode="numeric"
+                placeholder="Somente números"
+                maxLength={32}
+              />
+            </Field.Root>
+            <Button type="submit" colorPalette="brand">
+              Registrar
+            </Button>
+          </HStack>
+        </form>
+      )}
 
       <Field.Root>
         <Field.Label>Filtrar por número</Field.Label>
@@ -325,7 +334,7 @@ export function TrackingManager() {
               key={row.id}
               row={row}
               onToggle={(stage) => toggle(row, stage)}
-              onDelete={() => setToDelete(row)}
+              onDelete={office ? () => setToDelete(row) : undefined}
             />
           ))}
         </Stack>
