@@ -11,7 +11,13 @@ import {
   shipmentCreatedMail,
   type ShipmentDetails,
 } from '../src/domain/shipments';
-import { CHANGE_MESSAGES, storedTime, type ShipmentChange } from '../src/domain/tracking-changes';
+import {
+  CHANGE_MESSAGES,
+  initials,
+  storedTime,
+  type ShipmentChange,
+} from '../src/domain/tracking-changes';
+import { DELIVERED_STAGE, normalizeStages, stageTimeField } from '../src/domain/stages';
 import { leaveTombstone } from './tracking';
 
 /** The site's address, for links in e-mails (APP_URL, else PocketBase's own setting). */
@@ -25,6 +31,35 @@ function timeOf(value: string): number {
 
 function setDetails(record: core.Record, details: ShipmentDetails): void {
   for (const name in details) record.set(name, details[name]);
+}
+
+/**
+ * The request a shipment came from keeps what its requester may see of it: the latest stage and,
+ * once delivered, the receiver's initials and the time. Written only when it changed (in the
+ * shipment's own transaction), so the request's realtime subscribers hear of each new stage.
+ */
+export function tellRequest(app: core.App, shipment: core.Record): void {
+  const link = shipment.getString('request');
+  if (!link) return;
+  const source = findRequest(app, link);
+  if (!source) return;
+  const stages = normalizeStages(shipment.get('stages'));
+  const last = stages.length ? stages[stages.length - 1]! : 0;
+  const delivered = stages.indexOf(DELIVERED_STAGE) !== -1;
+  const next: { [name: string]: string | number } = {
+    shipmentStage: last,
+    shipmentDeliveredTo: delivered ? initials(shipment.getString('receiverName')) : '',
+    shipmentDeliveredAt: delivered ? shipment.getString(stageTimeField(DELIVERED_STAGE)) : '',
+  };
+  const request = source.record;
+  let changed = false;
+  for (const name in next) {
+    const now = name === 'shipmentStage' ? request.getInt(name) : request.getString(name);
+    if (String(now) !== String(next[name])) changed = true;
+  }
+  if (!changed) return;
+  for (const name in next) request.set(name, next[name]);
+  app.save(request);
 }
 
 /** A shipment goes to an active driver's account, or to none. */

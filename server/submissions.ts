@@ -124,6 +124,8 @@ export function handleCreate(e: core.RecordRequestEvent): void {
   // the create does nothing more than check, price and store (mail is off the request path).
   record.set('mailStatus', 'pending');
   record.set('mailAttempts', 0);
+  // 'Minhas solicitações': the client account reads the requests it made.
+  if (e.auth && e.auth.collection().name === 'clients') record.set('client', e.auth.id);
 
   // A rule read here is a Go string pointer: null when closed, String() its text otherwise.
   const rule = collection.createRule;

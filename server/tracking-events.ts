@@ -2,6 +2,7 @@
 // dashboard, a migration): stage times stamped, followers counted and told, deletions remembered.
 import { followersOf, recordDeleted, stagesChanged } from './follows';
 import { leaveTombstone, stampAuthors, stampStages } from './tracking';
+import { tellRequest } from './shipments';
 
 /** Stages are a sorted set; each set stage keeps the time it was reached. */
 export function trackingCreated(e: core.RecordEvent): void {
@@ -18,6 +19,7 @@ export function trackingUpdated(e: core.RecordEvent): void {
   stampStages(record);
   stagesChanged(e.app, record);
   e.next();
+  tellRequest(e.app, record);
 }
 
 /** A superuser's edit in the admin dashboard: who marked each stage. */

@@ -377,9 +377,15 @@ export const SUBMISSION_STATE_FIELDS = [
   'handledBy',
   'handledByName',
   'anonymizedAt',
-  // The shipment the request became: its record id and number.
+  // The shipment the request became: its record id and number, its latest stage and, once
+  // delivered, the receiver's initials and the time (what the requester may see of it).
   'shipment',
   'shipmentNumber',
+  'shipmentStage',
+  'shipmentDeliveredTo',
+  'shipmentDeliveredAt',
+  // The corporate client's account that made a pickup request.
+  'client',
 ] as const;
 
 /** What is erased from a request once it is older than the retention period (LGPD). */

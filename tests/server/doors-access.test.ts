@@ -324,6 +324,11 @@ describe('docs/access.md', () => {
     [`${ACTIVE_STAFF} && source != "tracking_follows"`, 'active staff, except follows'],
     [`${ACTIVE_STAFF} && @request.auth.role != "motorista"`, 'office'],
     [
+      `(${ACTIVE_STAFF} && @request.auth.role != "motorista") || ` +
+        '(@request.auth.collectionName = "clients" && client = @request.auth.id)',
+      'office; corporate client: own',
+    ],
+    [
       `${ACTIVE_STAFF} && (@request.auth.role != "motorista" || driver = @request.auth.id)`,
       'office; driver: own shipments',
     ],
