@@ -14,6 +14,7 @@ const UrgentPage = lazy(() => import('../features/urgent/urgent-page'));
 const TrackingLookupPage = lazy(() => import('../features/tracking-lookup/tracking-lookup-page'));
 // The sign-in and the request form behind it: one component (see client-area.tsx).
 const ClientArea = lazy(() => import('../features/client-area/client-area'));
+const MyRequestsPage = lazy(() => import('../features/client-area/my-requests-page'));
 const TrackingAdminPage = lazy(() => import('../features/staff/tracking/tracking-page'));
 const RequestsInboxPage = lazy(() => import('../features/staff/requests/requests-page'));
 const ShipmentPage = lazy(() => import('../features/staff/shipments/shipment-page'));
@@ -38,6 +39,7 @@ const routes: RouteObject[] = [
       { path: paths.tracking, element: <TrackingLookupPage /> },
       { path: paths.access, element: <ClientArea /> },
       { path: paths.pickupRequest, element: <ClientArea form /> },
+      { path: paths.myRequests, element: <MyRequestsPage /> },
       { path: paths.trackingAdmin, element: <TrackingAdminPage /> },
       { path: paths.requestsInbox, element: <RequestsInboxPage /> },
       { path: paths.newShipment, element: <ShipmentPage /> },

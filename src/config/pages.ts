@@ -19,6 +19,8 @@ export const PAGE_DESCRIPTIONS: Record<string, string> = {
     'Rastreie sua encomenda pelo número de rastreio, CPF ou CNPJ e veja quando cada etapa aconteceu.',
   [paths.access]: 'Acesso restrito do cliente corporativo para solicitar coletas.',
   [paths.pickupRequest]: 'Formulário de solicitação de coleta do cliente corporativo.',
+  [paths.myRequests]:
+    'As solicitações de coleta do cliente corporativo e o que aconteceu com cada uma.',
   [paths.trackingAdmin]: 'Área da equipe: gestão dos rastreamentos.',
   [paths.requestsInbox]: 'Área da equipe: solicitações recebidas.',
   [paths.newShipment]: 'Área da equipe: nova remessa.',

@@ -8,6 +8,7 @@ export const paths = {
   access: '/acesso-conta',
   localities: '/localidades',
   pickupRequest: '/formulario-solicitacao',
+  myRequests: '/minhas-solicitacoes',
   trackingAdmin: '/admin/tracking',
   requestsInbox: '/admin/solicitacoes',
   newShipment: '/admin/remessas/nova',

@@ -11,7 +11,8 @@ export const STAFF = { email: 'equipe@teste.example', password: 'equipe-senha-12
 /** A driver's account ('motorista'): only the shipments assigned to it. Its id is fixed. */
 export const DRIVER = { email: 'motorista@teste.example', password: 'motorista-senha-123' };
 export const DRIVER_ID = 'motoristademo01';
-const company = JSON.parse(
+/** The company's data file (pb_hooks/lib/company.json), as the hooks read it. */
+export const company = JSON.parse(
   readFileSync(join(import.meta.dirname, '../../pb_hooks/lib/company.json'), 'utf8'),
 );
 export const CLIENT = {

@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Grid, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PrivacyNotice, RadioField, SelectField } from '../../forms/form-fields';
 import { useRulesForm } from '../../forms/use-rules-form';
 import { DecimalField, MoneyField } from '../../forms/number-fields';
@@ -223,20 +223,25 @@ export default function PickupRequestPage() {
             {TITLE}
           </Heading>
         </Flex>
-        <Button
-          variant="outline"
-          onClick={() => {
-            signOutClient();
-            toaster.create({
-              title: 'Você saiu',
-              description: 'Para uma nova solicitação, digite a senha de acesso.',
-              type: 'info',
-            });
-            navigate(paths.access);
-          }}
-        >
-          Sair
-        </Button>
+        <Flex gap="2" wrap="wrap">
+          <Button asChild variant="outline">
+            <RouterLink to={paths.myRequests}>Minhas solicitações</RouterLink>
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => {
+              signOutClient();
+              toaster.create({
+                title: 'Você saiu',
+                description: 'Para uma nova solicitação, digite a senha de acesso.',
+                type: 'info',
+              });
+              navigate(paths.access);
+            }}
+          >
+            Sair
+          </Button>
+        </Flex>
       </Flex>
       <PickupRequestForm />
     </Stack>

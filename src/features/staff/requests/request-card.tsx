@@ -1,9 +1,7 @@
 import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { db } from '../../../lib/db';
 import { displayTrackingNumber } from '../../../domain/masks';
 import { TRACKING_STAGES } from '../../../domain/stages';
 import { company } from '../../../config/company';
@@ -104,10 +102,8 @@ function ConfirmationState({ item }: { item: InboxItem }) {
 }
 
 /** The shipment a request became: its number (to its tracking page) and where it stands. */
-function ShipmentState({ number }: { number: string }) {
-  const row = useLiveQuery(() => db.staffTracking.where('number').equals(number).first(), [number]);
-  const last = row?.stages.length ? row.stages[row.stages.length - 1] : undefined;
-  const stage = TRACKING_STAGES.find((s) => s.stage === last)?.label;
+function ShipmentState({ number, stage }: { number: string; stage: number }) {
+  const label = TRACKING_STAGES.find((s) => s.stage === stage)?.label;
   return (
     <Text fontSize="sm" data-testid="remessa">
       Remessa{' '}
@@ -115,7 +111,7 @@ function ShipmentState({ number }: { number: string }) {
         {displayTrackingNumber(number)}
       </RouterLink>
       {' — '}
-      {stage ?? 'aguardando coleta'}
+      {label ?? 'aguardando coleta'}
     </Text>
   );
 }
@@ -154,7 +150,9 @@ export function RequestCard({
           </Badge>
         </Flex>
         <Text fontSize="sm">Recebida em {formatDateTime(r.created)}</Text>
-        {r.shipmentNumber && <ShipmentState number={String(r.shipmentNumber)} />}
+        {r.shipmentNumber && (
+          <ShipmentState number={String(r.shipmentNumber)} stage={Number(r.shipmentStage) || 0} />
+        )}
         <MailState record={r} />
         <ConfirmationState item={item} />
         {r.handledAt && (

@@ -1,0 +1,173 @@
+import { Box, Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { Loading } from '../../components/loading';
+import { PageTitle } from '../../components/page-title';
+import { paths } from '../../config/paths';
+import { formatDateTime, formatDateTimeBrasilia } from '../../domain/format';
+import { displayTrackingNumber } from '../../domain/masks';
+import { TRACKING_STAGES } from '../../domain/stages';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { useSession } from '../../hooks/use-session';
+import { clientApi, failureKind } from '../../lib/pocketbase';
+
+/** What the client sees of one request and of the shipment it became. */
+interface MyRequest {
+  id: string;
+  number: number;
+  created: string;
+  cidade: string;
+  estado: string;
+  shipmentNumber: string;
+  shipmentStage: number;
+  shipmentDeliveredTo: string;
+  shipmentDeliveredAt: string;
+}
+
+const FIELDS =
+  'id,number,created,cidade,estado,shipmentNumber,shipmentStage,shipmentDeliveredTo,shipmentDeliveredAt';
+/** The last list, kept on the device to show with no signal. */
+const KEY = 'rv_my_requests';
+
+function kept(): { items: MyRequest[]; savedAt: number } | null {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? 'null') as {
+      items: MyRequest[];
+      savedAt: number;
+    } | null;
+  } catch {
+    return null;
+  }
+}
+
+const hhmm = (ms: number) =>
+  new Date(ms).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * 'Minhas solicitações': the corporate client's pickup requests, newest first, each with what
+ * became of it. Live while open (the server copies each new stage onto the request); with no
+ * signal, the last list with the time it was fetched.
+ */
+export default function MyRequestsPage() {
+  const token = useSession(clientApi);
+  const hydrated = useHydrated();
+  if (!hydrated) return <Loading />;
+  if (!token) return <Navigate to={paths.access} replace />;
+  return <MyRequests />;
+}
+
+function MyRequests() {
+  const [list, setList] = useState(kept);
+  const [offline, setOffline] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const page = await clientApi.collection('pickup_requests').getList<MyRequest>(1, 200, {
+        sort: '-created,-id',
+        fields: FIELDS,
+        requestKey: null,
+      });
+      const next = { items: page.items, savedAt: Date.now() };
+      localStorage.setItem(KEY, JSON.stringify(next));
+      setList(next);
+      setOffline(false);
+    } catch (error) {
+      if (failureKind(error) === 'offline') setOffline(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    clientApi
+      .collection('pickup_requests')
+      .subscribe('*', () => void load(), { fields: FIELDS })
+      .then((unsubscribe) => {
+        if (gone) void unsubscribe();
+        else stop = () => void unsubscribe();
+      })
+      .catch(() => undefined)
+      .finally(() => void load());
+    const online = () => void load();
+    window.addEventListener('online', online);
+    return () => {
+      gone = true;
+      stop?.();
+      window.removeEventListener('online', online);
+    };
+  }, [load]);
+
+  return (
+    <Stack gap="5">
+      <PageTitle title="Minhas solicitações" />
+      <Flex gap="3" wrap="wrap" align="center" justify="space-between">
+        <Text role="status" fontSize="sm" color={offline ? 'orange.fg' : 'fg.muted'}>
+          {list
+            ? offline
+              ? `Sem conexão: lista atualizada às ${hhmm(list.savedAt)}.`
+              : `Lista atualizada às ${hhmm(list.savedAt)}.`
+            : offline
+              ? 'Sem conexão, e a lista ainda não foi baixada neste aparelho.'
+              : 'Carregando...'}
+        </Text>
+        <Button asChild colorPalette="brand" size="sm">
+          <RouterLink to={paths.pickupRequest}>Nova solicitação</RouterLink>
+        </Button>
+      </Flex>
+      {list && list.items.length === 0 && <Text>Nenhuma solicitação ainda.</Text>}
+      {list && list.items.length > 0 && (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Minhas solicitações">
+          {list.items.map((item) => (
+            <RequestItem key={item.id} item={item} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function RequestItem({ item }: { item: MyRequest }) {
+  const stage = TRACKING_STAGES.find((s) => s.stage === item.shipmentStage)?.label;
+  const destination = [item.cidade, item.estado].filter(Boolean).join(' - ');
+  return (
+    <Box
+      as="li"
+      borderWidth="1px"
+      borderRadius="lg"
+      p="4"
+      aria-label={`Solicitação nº ${item.number}`}
+    >
+      <Flex justify="space-between" gap="2" wrap="wrap">
+        <Text fontWeight="bold">Solicitação nº {item.number}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {formatDateTime(item.created)}
+        </Text>
+      </Flex>
+      {destination && <Text fontSize="sm">Destino: {destination}</Text>}
+      {item.shipmentNumber ? (
+        <Box mt="2" fontSize="sm">
+          <Text>
+            Remessa{' '}
+            <Link asChild fontWeight="semibold" color="brand.fg">
+              <RouterLink to={`${paths.tracking}?numero=${item.shipmentNumber}`}>
+                {displayTrackingNumber(item.shipmentNumber)}
+              </RouterLink>
+            </Link>
+            {' — '}
+            {stage ?? 'aguardando coleta'}
+          </Text>
+          {item.shipmentDeliveredTo && item.shipmentDeliveredAt && (
+            <Text color="green.fg" fontWeight="semibold">
+              Entregue a {item.shipmentDeliveredTo} em{' '}
+              {formatDateTimeBrasilia(item.shipmentDeliveredAt)}
+            </Text>
+          )}
+        </Box>
+      ) : (
+        <Text mt="2" fontSize="sm" color="fg.muted">
+          Recebida
+        </Text>
+      )}
+    </Box>
+  );
+}
