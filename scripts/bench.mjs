@@ -38,6 +38,8 @@ const BUDGET = {
   staffIncrementalSeconds: 1,
   staffRealtimeMs: 300,
   staffFilterMs: 50,
+  shipmentP50Ms: 30,
+  labels100Seconds: 3,
 };
 const STAFF_RECORDS = 10_000;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -70,6 +72,41 @@ const BENCH_QUOTE = {
   recipientZip: '74000-000',
   recipientPhone: '(62) 90000-0000',
 };
+/** An urgent request, as the public form sends it. */
+const BENCH_URGENT = {
+  ...BENCH_QUOTE,
+  senderCity: 'São Paulo - SP',
+  recipientCity: 'Goiânia - GO',
+  recipientReceiver: 'Portaria',
+  itemDescription: 'Documentos',
+  pickupLocation: undefined,
+  deliveryLocation: undefined,
+  parcelType: undefined,
+};
+/** The office form's fields for that request, completed as staff would. */
+const BENCH_SHIPMENT = {
+  senderName: 'Carga',
+  senderDocument: '529.982.247-25',
+  senderPhone: '(11) 90000-0000',
+  senderZip: '01000-000',
+  senderStreet: 'Rua A',
+  senderStreetNumber: '1',
+  senderCity: 'São Paulo',
+  senderState: 'SP',
+  recipientName: 'Destino',
+  recipientDocument: '111.444.777-35',
+  recipientPhone: '(62) 90000-0000',
+  recipientZip: '74000-000',
+  recipientStreet: 'Rua B',
+  recipientStreetNumber: '2',
+  recipientCity: 'Goiânia',
+  recipientState: 'GO',
+  contents: 'Documentos',
+  weight: '2',
+  service: 'Urgente',
+  promisedDate: new Date().toISOString().slice(0, 10),
+};
+
 const only = process.argv.slice(2);
 const wants = (part) => only.length === 0 || only.includes(part);
 const misses = [];
@@ -117,7 +154,7 @@ try {
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
     `- Versions: ${pbVersion}, ${chromeVersion}, lighthouse ${pkg('lighthouse')}, autocannon ${pkg('autocannon')}, react ${pkg('react')}, @chakra-ui/react ${pkg('@chakra-ui/react')}, vite ${pkg('vite')}`,
-    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes lighthouse load sync simulator menu staff\`).`,
+    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes lighthouse load sync simulator menu staff shipments\`).`,
     '',
   );
 
@@ -130,6 +167,7 @@ try {
   if (wants('simulator')) await simulator();
   if (wants('menu')) await menu();
   if (wants('staff')) await staff();
+  if (wants('shipments')) await shipments();
 
   lines.push(
     '',
@@ -858,4 +896,111 @@ async function staff() {
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * Shipments: the server's time to make one from a request (one office phone after another, each
+ * with a reserved number, the requester's e-mail queued in the same transaction), and the office
+ * printing 100 labels (the page opened to the print dialog, from the device's own list).
+ */
+async function shipments() {
+  const token = (
+    await (
+      await fetch(`${url}/api/collections/staff/auth-with-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identity: STAFF.email, password: STAFF.password }),
+      })
+    ).json()
+  ).token;
+  const post = async (path, body) => {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Authorization: token },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const N = 300;
+  const requests = [];
+  for (let i = 0; i < N; i++) {
+    const id = `bu${String(i).padStart(13, '0')}`;
+    const res = await fetch(`${url}/api/collections/urgent_requests/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...BENCH_URGENT, id, senderEmail: `bench${i}@example.com` }),
+    });
+    if (!res.ok) throw new Error(`urgent request: ${res.status} ${await res.text()}`);
+    requests.push(id);
+  }
+  const times = [];
+  const made = [];
+  let numbers = [];
+  for (let i = 0; i < N; i++) {
+    if (numbers.length === 0) numbers = (await post('/api/equipe/numeros', {})).numbers;
+    const record = `bs${String(i).padStart(13, '0')}`;
+    const started = performance.now();
+    await post('/api/equipe/rastreios', {
+      op: 'shipment',
+      record,
+      number: numbers.shift(),
+      at: new Date().toISOString(),
+      fields: BENCH_SHIPMENT,
+      request: `urgent:${requests[i]}`,
+    });
+    times.push(performance.now() - started);
+    made.push(record);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const p50 = sorted[Math.floor(N * 0.5)];
+  const p99 = sorted[Math.floor(N * 0.99)];
+
+  const browser = await launch();
+  let labelsSeconds = NaN;
+  try {
+    const context = await browser.newContext({
+      baseURL: url,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    await page.goto('/admin/tracking');
+    await page.getByLabel('E-mail').fill(STAFF.email);
+    await page.getByLabel('Senha').fill(STAFF.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByText(/Lista atualizada/).waitFor({ timeout: 120_000 });
+    const ids = made.slice(-100);
+    const runs = [];
+    for (let run = 0; run < 3; run++) {
+      await page.goto('/admin/tracking');
+      await page.getByText(/Lista atualizada/).waitFor({ timeout: 60_000 });
+      await page.evaluate(() => {
+        window.__printedAt = 0;
+      });
+      const started = Date.now();
+      await page.goto(`/admin/etiquetas?remessas=${ids.join(',')}`);
+      await page.evaluate(() => {
+        window.print = () => {
+          window.__printedAt = Date.now();
+        };
+      });
+      await page.getByRole('button', { name: 'Imprimir 100 etiquetas' }).click({ timeout: 60_000 });
+      const printed = await page.waitForFunction(() => window.__printedAt, null, {
+        timeout: 60_000,
+      });
+      runs.push(((await printed.jsonValue()) - started) / 1000);
+    }
+    labelsSeconds = median(runs);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+
+  lines.push(
+    '## Shipments',
+    '',
+    `- Shipment from a request, server time over ${N} one after another (reserved number, request linked, requester's e-mail queued): p50 ${p50.toFixed(1)} ms (budget < ${BUDGET.shipmentP50Ms} ms) ${check(p50 < BUDGET.shipmentP50Ms, `shipment p50 ${p50.toFixed(1)} ms`)}, p99 ${p99.toFixed(1)} ms`,
+    `- 100 labels, page opened to the print dialog (1280 px, from the device's list): median ${labelsSeconds.toFixed(2)} s of 3 (budget < ${BUDGET.labels100Seconds} s) ${check(labelsSeconds < BUDGET.labels100Seconds, `100 labels ${labelsSeconds.toFixed(2)} s`)}`,
+    '',
+  );
 }
