@@ -157,7 +157,7 @@ test('with no signal, a blank shipment takes a reserved number and its label pri
   await context.setOffline(false);
 });
 
-test('a shipment given to a driver is on that driver’s phone, and only there', async ({
+test('a shipment given to a driver is on that driver’s phone, and only there; two chosen shipments print as two labels', async ({
   page,
   browser,
   baseURL,
@@ -207,4 +207,23 @@ test('a shipment given to a driver is on that driver’s phone, and only there',
   await mine.getByText('1. Encomenda coletada no ponto de coleta').click();
   await expect(row.getByRole('checkbox', { name: /^1\. / })).toBeChecked();
   await phone.close();
+
+  // Two shipments chosen on the list print as two labels, one per page.
+  const second = `Dona Rosa ${Date.now()}`;
+  await page.getByRole('link', { name: 'Nova remessa' }).click();
+  await fill('Remetente', { Nome: 'Balcão', ...base });
+  await fill('Destinatário', { Nome: second, Telefone: '11999990000', ...base });
+  await page.getByRole('textbox', { name: 'Conteúdo' }).fill('Caixa');
+  await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('3');
+  await page.getByRole('button', { name: 'Salvar remessa' }).click();
+  const other = page.getByRole('listitem').filter({ hasText: `Para ${second}` });
+  await expect(other.getByText('Aguardando envio')).toHaveCount(0);
+  await row.getByText('Selecionar etiqueta').click();
+  await other.getByText('Selecionar etiqueta').click();
+  await page.getByRole('link', { name: 'Imprimir 2 etiquetas selecionadas' }).click();
+  await expect(page.getByRole('region', { name: /^Etiqueta \d{12}$/ })).toHaveCount(2);
+  expect(await printedPages(page)).toEqual([
+    [100, 150],
+    [100, 150],
+  ]);
 });

@@ -39,18 +39,24 @@ function ShipmentSummary({ details }: { details: ShipmentDetails }) {
  */
 export const TrackingItem = memo(
   TrackingItemView,
-  (before, after) => JSON.stringify(before.row) === JSON.stringify(after.row),
+  (before, after) =>
+    before.selected === after.selected && JSON.stringify(before.row) === JSON.stringify(after.row),
 );
 
 function TrackingItemView({
   row,
   onToggle,
   onDelete,
+  selected = false,
+  onSelect,
 }: {
   row: ShownRow;
   onToggle: (stage: TrackingStage) => void;
   /** Absent for a driver: only the office deletes, edits and prints. */
   onDelete?: () => void;
+  /** Chosen for 'Imprimir etiquetas' (several labels at once). */
+  selected?: boolean;
+  onSelect?: (selected: boolean) => void;
 }) {
   const [photo, setPhoto] = useState<string | null>(null);
   const showPhoto = async () => {
@@ -113,6 +119,17 @@ function TrackingItemView({
       </Flex>
       {row.shipment && onDelete && (
         <HStack gap="2" mb="3" wrap="wrap">
+          {row.number && onSelect && (
+            <Checkbox.Root
+              size="sm"
+              checked={selected}
+              onCheckedChange={(e) => onSelect(e.checked === true)}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Selecionar etiqueta</Checkbox.Label>
+            </Checkbox.Root>
+          )}
           {row.number ? (
             <Button asChild size="sm" variant="outline" colorPalette="brand">
               <RouterLink to={`${paths.labels}?remessas=${row.id}`}>Imprimir etiqueta</RouterLink>

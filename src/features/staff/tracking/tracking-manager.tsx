@@ -114,6 +114,16 @@ export function TrackingManager() {
   const [toDelete, setToDelete] = useState<ShownRow | null>(null);
   const [delivering, setDelivering] = useState<ShownRow | null>(null);
   const [offline, setOffline] = useState(false);
+  // Shipments chosen for printing their labels together.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const select = useCallback((id: string, on: boolean) => {
+    setSelected((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
 
   const reload = useCallback(async () => {
     try {
@@ -230,7 +240,16 @@ export function TrackingManager() {
           <Button asChild colorPalette="brand">
             <RouterLink to={paths.newShipment}>Nova remessa</RouterLink>
           </Button>
-          {(rows ?? []).some((r) => r.shipment && r.number) && (
+          {selected.size > 0 && (
+            <Button asChild variant="outline">
+              <RouterLink to={`${paths.labels}?remessas=${[...selected].join(',')}`}>
+                {selected.size === 1
+                  ? 'Imprimir 1 etiqueta selecionada'
+                  : `Imprimir ${selected.size} etiquetas selecionadas`}
+              </RouterLink>
+            </Button>
+          )}
+          {selected.size === 0 && (rows ?? []).some((r) => r.shipment && r.number) && (
             <Button asChild variant="outline">
               <RouterLink
                 to={`${paths.labels}?remessas=${shown
@@ -335,6 +354,8 @@ export function TrackingManager() {
               row={row}
               onToggle={(stage) => toggle(row, stage)}
               onDelete={office ? () => setToDelete(row) : undefined}
+              selected={selected.has(row.id)}
+              onSelect={office ? (on) => select(row.id, on) : undefined}
             />
           ))}
         </Stack>
