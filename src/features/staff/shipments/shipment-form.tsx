@@ -1,7 +1,7 @@
 import { Box, Button, Grid, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toaster } from '../../../components/toaster';
 import { company } from '../../../config/company';
@@ -214,8 +214,19 @@ function ShipmentFormView({
     }
   }
 
+  // A double tap saves once: the second tap arrives while the first is being kept.
+  const busy = useRef(false);
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await submitOnce();
+    } finally {
+      busy.current = false;
+    }
+  };
+  const submitOnce = async () => {
     const errors = await form.validateForm();
     if (Object.keys(errors).length > 0) {
       void form.submitForm();
