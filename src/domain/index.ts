@@ -18,3 +18,4 @@ export * from './tracking-changes';
 export * from './follows';
 export * from './shipment-numbers';
 export * from './shipments';
+export * from './directions';

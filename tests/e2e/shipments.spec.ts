@@ -146,11 +146,13 @@ test('with no signal, a blank shipment takes a reserved number and its label pri
   });
   await page.getByRole('textbox', { name: 'Conteúdo' }).fill('Documentos');
   await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('0,5');
-  await page.getByRole('button', { name: 'Salvar remessa' }).click();
+  // A double tap saves one shipment.
+  await page.getByRole('button', { name: 'Salvar remessa' }).dblclick();
   await expect(page.getByText('Remessa guardada neste aparelho')).toBeVisible();
 
   const row = page.getByRole('listitem').filter({ hasText: `Para ${receiver}` });
   await expect(row.getByText('Aguardando envio')).toBeVisible();
+  await expect(row).toHaveCount(1);
   await row.getByRole('link', { name: 'Imprimir etiqueta' }).click();
   await expect(page.getByRole('region', { name: /^Etiqueta \d{12}$/ })).toBeVisible();
   await expect(page.getByText('CEP 74000-000')).toBeVisible();
@@ -204,6 +206,23 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
   await expect(driverPage.getByRole('link', { name: 'Nova remessa' })).toHaveCount(0);
   await expect(driverPage.getByRole('link', { name: 'Solicitações' })).toHaveCount(0);
   await expect(mine.getByRole('button', { name: /^Excluir/ })).toHaveCount(0);
+  // One tap to drive there and to reach the addressee.
+  await expect(mine.getByRole('link', { name: /^Waze:/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/waze\.com\/ul\?q=Av\.%20Paulista%2C%201000%2C%20S%C3%A3o%20Paulo%20-%20SP%2C%2001310-100&navigate=yes$/,
+  );
+  await expect(mine.getByRole('link', { name: /^Google Maps:/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=Av\.%20Paulista/,
+  );
+  await expect(mine.getByRole('link', { name: /^Ligar:/ })).toHaveAttribute(
+    'href',
+    'tel:+5511999990000',
+  );
+  await expect(mine.getByRole('link', { name: /^WhatsApp:/ })).toHaveAttribute(
+    'href',
+    'https://wa.me/5511999990000',
+  );
   await mine.getByText('1. Encomenda coletada no ponto de coleta').click();
   await expect(row.getByRole('checkbox', { name: /^1\. / })).toBeChecked();
   await phone.close();

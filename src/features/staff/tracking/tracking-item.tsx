@@ -9,6 +9,12 @@ import {
   formatCpf,
   formatDateTime,
   formatDay,
+  formatCep,
+  addressLine,
+  callUrl,
+  googleMapsUrl,
+  wazeUrl,
+  whatsappUrl,
   destinationOf,
   SHIPMENT_MESSAGES,
   TRACKING_STAGES,
@@ -20,16 +26,47 @@ import { photoUrl } from './api';
 
 /** Who it goes to, where, by which service and when it is promised. */
 function ShipmentSummary({ details }: { details: ShipmentDetails }) {
+  const zip = String(details.recipientZip ?? '');
   return (
     <Box fontSize="sm" mt="1">
       <Text>
         Para {String(details.recipientName)} — {destinationOf(details)}
       </Text>
       <Text color="fg.muted">
+        {addressLine(details, 'recipient')}
+        {zip ? ` · CEP ${formatCep(zip)}` : ''}
+      </Text>
+      <Text color="fg.muted">
         {String(details.service)}
         {details.promisedDate ? ` · previsão ${formatDay(String(details.promisedDate))}` : ''}
       </Text>
     </Box>
+  );
+}
+
+/** Navigate to the stop and reach the addressee; a button without the data it needs is not shown. */
+function StopActions({ details }: { details: ShipmentDetails }) {
+  const links = [
+    { label: 'Waze', href: wazeUrl(details), outside: true },
+    { label: 'Google Maps', href: googleMapsUrl(details), outside: true },
+    { label: 'Ligar', href: callUrl(details), outside: false },
+    { label: 'WhatsApp', href: whatsappUrl(details), outside: true },
+  ].filter((l): l is { label: string; href: string; outside: boolean } => Boolean(l.href));
+  if (!links.length) return null;
+  return (
+    <HStack gap="2" mb="3" wrap="wrap">
+      {links.map((l) => (
+        <Button key={l.label} asChild size="sm" variant="subtle">
+          <a
+            href={l.href}
+            {...(l.outside ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            aria-label={`${l.label}: ${String(details.recipientName)}`}
+          >
+            {l.label}
+          </a>
+        </Button>
+      ))}
+    </HStack>
   );
 }
 
@@ -117,6 +154,9 @@ function TrackingItemView({
           </Button>
         )}
       </Flex>
+      {row.shipment && !row.stages.includes(DELIVERED_STAGE) && (
+        <StopActions details={row.shipment} />
+      )}
       {row.shipment && onDelete && (
         <HStack gap="2" mb="3" wrap="wrap">
           {row.number && onSelect && (
