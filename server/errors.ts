@@ -128,10 +128,13 @@ export function inPortuguese(err: Caught): ApiError {
 }
 
 /** A 400 naming each field, in Portuguese, as the forms and the outbox show it. */
-export function fieldErrors(problems: { [field: string]: string }): ApiError {
+export function fieldErrors(
+  problems: { [field: string]: string },
+  message = 'Dados inválidos.',
+): ApiError {
   const data: { [field: string]: ValidationError } = {};
-  for (const name in problems) data[name] = new ValidationError('invalid', problems[name]);
-  return new BadRequestError('Dados inválidos.', data);
+  for (const name in problems) data[name] = new ValidationError('invalid_' + name, problems[name]);
+  return new BadRequestError(message, data);
 }
 
 /**

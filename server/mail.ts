@@ -454,6 +454,9 @@ export function resend(
  * (never tried again, no longer a problem). One being tried right now stays given up if this
  * attempt fails too (see finish); if it gets through, it is simply sent. -1: no such request.
  */
+/** What 'Dispensar' gives up: e-mails failing, refused, or in the middle of an attempt. */
+const GIVE_UP_FROM = ['failed', 'refused', 'sending'];
+
 export function dismiss(app: core.App, source: string, recordId: string): number {
   try {
     app.findRecordById(source, recordId);
@@ -470,18 +473,32 @@ export function dismiss(app: core.App, source: string, recordId: string): number
   ) as core.Record[];
   let dismissed = 0;
   for (const item of stuck) {
-    // Compare-and-set: a run of the queue that claimed it meanwhile keeps it.
-    const done = app
-      .db()
-      .newQuery(
-        "UPDATE mail_queue SET status = 'dismissed', nextAt = '', updated = {:now} " +
-          'WHERE id = {:id} AND status = {:status}',
-      )
-      .bind({ id: item.id, status: item.getString('status'), now: stored() })
-      .execute();
-    if (done.rowsAffected() !== 1) continue;
-    dismissed++;
-    mirror(app, app.findRecordById('mail_queue', item.id));
+    // Compare-and-set on the status just read: a run of the queue may move it meanwhile (failed
+    // to sending, sending to failed), and then it is read and given up again; one that was sent
+    // meanwhile stays sent.
+    let status = item.getString('status');
+    for (let attempt = 0; attempt < 5 && GIVE_UP_FROM.indexOf(status) !== -1; attempt++) {
+      const done = app
+        .db()
+        .newQuery(
+          "UPDATE mail_queue SET status = 'dismissed', nextAt = '', updated = {:now} " +
+            'WHERE id = {:id} AND status = {:status}',
+        )
+        .bind({ id: item.id, status, now: stored() })
+        .execute();
+      if (done.rowsAffected() === 1) {
+        dismissed++;
+        mirror(app, app.findRecordById('mail_queue', item.id));
+        break;
+      }
+      const now = new DynamicModel({ status: '' });
+      app
+        .db()
+        .newQuery('SELECT status FROM mail_queue WHERE id = {:id}')
+        .bind({ id: item.id })
+        .one(now);
+      status = now.status as string;
+    }
   }
   return dismissed;
 }

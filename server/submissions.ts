@@ -1,4 +1,5 @@
 // Quotes, urgent requests and pickup requests, all read from the domain's catalogue of kinds.
+import { fieldErrors } from './errors';
 import {
   SUBMISSION_KINDS,
   kindOfCollection,
@@ -75,12 +76,6 @@ function findExisting(app: core.App, collectionName: string, id: unknown): core.
   }
 }
 
-function fieldErrors(errors: { [field: string]: string }) {
-  const data: { [field: string]: ValidationError } = {};
-  for (const name in errors) data[name] = new ValidationError('invalid_' + name, errors[name]);
-  return data;
-}
-
 /** Fields PocketBase itself keeps on every record. */
 const SYSTEM_FIELDS = ['id', 'created', 'updated'];
 
@@ -109,7 +104,7 @@ export function handleCreate(e: core.RecordRequestEvent): void {
   // figures for derived fields are never taken.
   const prepared = prepareSubmission(def, body);
   if (!prepared.ok) {
-    throw new BadRequestError('Confira os campos destacados.', fieldErrors(prepared.errors));
+    throw fieldErrors(prepared.errors, 'Confira os campos destacados.');
   }
   // PocketBase has already copied every field of the body onto the record: whatever the sender
   // may not write (who handled it, when it was anonymized, the e-mail's state, a price, a number)

@@ -9,7 +9,10 @@ import { freePort, startPocketBase } from '../../scripts/lib/pocketbase.mjs';
 
 export const STAFF = { email: 'equipe@teste.example', password: 'equipe-senha-123' };
 /** A driver's account ('motorista'): only the shipments assigned to it. Its id is fixed. */
-export const DRIVER = { email: 'motorista@teste.example', password: 'motorista-senha-123' };
+export const DRIVER = {
+  email: 'motorista-demo@teste.example',
+  password: 'motorista-senha-123',
+};
 export const DRIVER_ID = 'motoristademo01';
 /** The company's data file (pb_hooks/lib/company.json), as the hooks read it. */
 export const company = JSON.parse(
