@@ -189,6 +189,7 @@ function readChange(e: core.RequestEvent) {
       ? {}
       : { request: text('request') }),
     ...(body.driver === undefined || body.driver === null ? {} : { driver: text('driver') }),
+    ...(Array.isArray(body.order) ? { order: (body.order as unknown[]).map(String) } : {}),
   };
 }
 
@@ -243,7 +244,28 @@ export function applyChange(e: core.RequestEvent): void {
   const who = actor(e);
   // A driver marks stages of the shipments assigned to it, and nothing else.
   const driver = isDriver(e.auth!);
-  if (driver && change.op !== 'stage') throw new ForbiddenError(CHANGE_MESSAGES.driverOnlyStages);
+  if (driver && change.op !== 'stage' && change.op !== 'route') {
+    throw new ForbiddenError(CHANGE_MESSAGES.driverOnlyStages);
+  }
+  if (change.op === 'route') {
+    if (!driver) throw new ForbiddenError(CHANGE_MESSAGES.routeDriversOnly);
+    const problems = checkTrackingChange(change, { now: Date.now() });
+    if (Object.keys(problems).length) throw fieldErrors(problems);
+    let ordered = 0;
+    e.app.runInTransaction((txApp) => {
+      (change.order as string[]).forEach((id, i) => {
+        const record = findById(txApp, id);
+        // Only the driver's own shipments; one taken from it meanwhile is skipped.
+        if (!record || record.getString('driver') !== e.auth!.id) return;
+        if (record.getInt('stopOrder') === i + 1) return;
+        record.set('stopOrder', i + 1);
+        txApp.save(record);
+        ordered++;
+      });
+    });
+    e.json(200, { ordered });
+    return;
+  }
   let answer: object = {};
   e.app.runInTransaction((txApp) => {
     const record = findById(txApp, change.record);

@@ -40,6 +40,14 @@ export type TrackingChange =
   | (ChangeBase & { op: 'delete' })
   | (ChangeBase & {
       /**
+       * A driver's planned order of its stops ('Subir', 'Descer'): the shipments' ids, first stop
+       * first. `record` is the driver's account id (the change belongs to no one shipment).
+       */
+      op: 'route';
+      order: string[];
+    })
+  | (ChangeBase & {
+      /**
        * A shipment made or edited in the office form: its details as typed. A new one may come
        * without a number (the device had no reserved number left): the server gives it one.
        */
@@ -60,6 +68,10 @@ export type TrackingChange =
     });
 
 export type StageChange = Extract<TrackingChange, { op: 'stage' }>;
+export type RouteChange = Extract<TrackingChange, { op: 'route' }>;
+
+/** The most stops a driver orders at once (a day's work is far fewer). */
+export const MAX_STOPS = 500;
 export type ShipmentChange = Extract<TrackingChange, { op: 'shipment' }>;
 
 /** 'urgent:<record id>': the request a shipment comes from. */
@@ -89,6 +101,8 @@ export const CHANGE_MESSAGES = {
   merged: 'Este número já tinha sido registrado em outro aparelho: as mudanças foram juntadas.',
   request: 'Solicitação de origem inválida.',
   driverOnlyStages: 'Motoristas marcam só as etapas das remessas da sua lista.',
+  order: 'Ordem das paradas inválida.',
+  routeDriversOnly: 'Só o motorista ordena as paradas da sua lista.',
   notYours: 'Esta remessa não está na sua lista.',
   driverUnknown: 'Escolha um motorista da lista.',
 } as const;
@@ -122,8 +136,22 @@ export function checkTrackingChange(
   const change = made as Record<string, unknown>;
   const problems: Record<string, string> = {};
   const op = change.op;
-  if (op !== 'register' && op !== 'stage' && op !== 'delete' && op !== 'shipment') {
+  if (
+    op !== 'register' &&
+    op !== 'stage' &&
+    op !== 'delete' &&
+    op !== 'shipment' &&
+    op !== 'route'
+  ) {
     return { op: CHANGE_MESSAGES.op };
+  }
+  if (op === 'route') {
+    const order = change.order;
+    const fine =
+      Array.isArray(order) &&
+      order.length <= MAX_STOPS &&
+      order.every((id) => typeof id === 'string' && /^[a-z0-9]{15}$/.test(id));
+    return fine ? {} : { order: CHANGE_MESSAGES.order };
   }
   // A shipment made with no reserved number left has none until the server gives it one; changes
   // to it made meanwhile find it by its id.
@@ -238,6 +266,8 @@ export interface TrackingRow {
   request: string;
   /** The driver's account id, or ''. */
   driver: string;
+  /** Its place in the driver's planned order (1 = first stop), 0 when not ordered yet. */
+  stopOrder: number;
   /** How many people follow the number by e-mail ('Avise-me'); never who. */
   followers?: number;
   created: string;
@@ -260,6 +290,7 @@ export function trackingRowOf(record: Record<string, unknown>): TrackingRow {
     ...(record.recipientName ? { shipment: shipmentOf(record) } : {}),
     request: String(record.request ?? ''),
     driver: String(record.driver ?? ''),
+    stopOrder: Number(record.stopOrder ?? 0) || 0,
     followers: Number(record.followers ?? 0) || 0,
     created: String(record.created ?? ''),
     updated: String(record.updated ?? ''),
@@ -281,6 +312,7 @@ function emptyRow(id: string, number: string, actor: string, at: string): Tracki
     photo: '',
     request: '',
     driver: '',
+    stopOrder: 0,
     created: at,
     updated: at,
   };
@@ -299,6 +331,13 @@ export function overlayChanges(
   const byId = new Map<string, ShownRow>(rows.map((r) => [r.id, r]));
   const added: string[] = [];
   for (const change of changes) {
+    if (change.op === 'route') {
+      change.order.forEach((id, i) => {
+        const stop = byId.get(id);
+        if (stop) byId.set(id, { ...stop, stopOrder: i + 1, waiting: true });
+      });
+      continue;
+    }
     const row = byId.get(change.record);
     if (change.op === 'shipment') {
       const prepared = prepareShipment(change.fields);
@@ -350,4 +389,27 @@ export function overlayChanges(
   return [...added, ...rows.map((r) => r.id)]
     .filter((id) => byId.has(id))
     .map((id) => byId.get(id)!);
+}
+
+/**
+ * A driver's stops for the day: its shipments not yet delivered, in its planned order (those never
+ * ordered after the rest, oldest first).
+ */
+export function stopsInOrder<T extends TrackingRow>(rows: readonly T[]): T[] {
+  const place = (r: T) => (r.stopOrder > 0 ? r.stopOrder : Number.MAX_SAFE_INTEGER);
+  return rows
+    .filter((r) => r.shipment && !r.stages.includes(DELIVERED_STAGE))
+    .sort(
+      (a, b) => place(a) - place(b) || (a.created < b.created ? -1 : a.created > b.created ? 1 : 0),
+    );
+}
+
+/** The stops' ids with one moved up (-1) or down (+1); the same order when it cannot move. */
+export function moveStop(ids: readonly string[], id: string, by: -1 | 1): string[] {
+  const out = [...ids];
+  const from = out.indexOf(id);
+  const to = from + by;
+  if (from === -1 || to < 0 || to >= out.length) return out;
+  [out[from], out[to]] = [out[to]!, out[from]!];
+  return out;
 }

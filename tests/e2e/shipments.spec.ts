@@ -3,7 +3,8 @@
 import type { Page } from '@playwright/test';
 import { barcodesIn } from '../support/barcodes';
 import { urgentPayload } from '../support/payloads';
-import { call, DRIVER, STAFF } from '../support/stack';
+import { emptyShipment, todayInBrazil } from '../../src/domain/shipments';
+import { call, DRIVER, DRIVER_ID, signIn as signInApi, STAFF } from '../support/stack';
 import { expect, test, waitForWorker } from './fixtures';
 
 async function signIn(page: Page, path: string) {
@@ -225,6 +226,57 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
   );
   await mine.getByText('1. Encomenda coletada no ponto de coleta').click();
   await expect(row.getByRole('checkbox', { name: /^1\. / })).toBeChecked();
+
+  // 'Minhas entregas': a second stop arrives; the driver makes it the first, by keyboard, and the
+  // order is kept on the phone and reaches the office.
+  const token = await signInApi(baseURL!, 'staff', STAFF);
+  const later = `Dona Lia ${Date.now()}`;
+  await call(baseURL!, '/api/equipe/rastreios', {
+    method: 'POST',
+    token,
+    body: {
+      op: 'shipment',
+      record: `lia${Date.now().toString(36)}`.padEnd(15, '0').slice(0, 15),
+      number: '',
+      at: new Date().toISOString(),
+      driver: DRIVER_ID,
+      fields: {
+        ...emptyShipment(todayInBrazil()),
+        senderName: 'Balcão',
+        senderZip: '01310-100',
+        senderStreet: 'Av. Paulista',
+        senderStreetNumber: '1000',
+        senderCity: 'São Paulo',
+        senderState: 'SP',
+        recipientName: later,
+        recipientPhone: '(11) 3333-4444',
+        recipientZip: '01310-100',
+        recipientStreet: 'Rua Augusta',
+        recipientStreetNumber: '500',
+        recipientCity: 'São Paulo',
+        recipientState: 'SP',
+        contents: 'Envelope',
+        weight: '0,2',
+      },
+    },
+  });
+  const stops = driverPage.getByRole('list', { name: 'Minhas entregas' }).getByRole('listitem');
+  await expect(stops).toHaveCount(2);
+  await expect(stops.nth(1)).toContainText(`Para ${later}`);
+  // A landline: a call, no WhatsApp.
+  await expect(stops.nth(1).getByRole('link', { name: /^WhatsApp:/ })).toHaveCount(0);
+  await stops
+    .nth(1)
+    .getByRole('button', { name: /^Subir a parada 2/ })
+    .focus();
+  await driverPage.keyboard.press('Enter');
+  await expect(stops.nth(0)).toContainText(`Para ${later}`);
+  await expect(
+    driverPage.getByRole('button', { name: `Subir a parada 1 (${later})` }),
+  ).toBeFocused();
+  await expect(row.getByText('Parada 2 na rota do motorista')).toBeVisible();
+  await driverPage.reload();
+  await expect(stops.nth(0)).toContainText(`Para ${later}`);
   await phone.close();
 
   // Two shipments chosen on the list print as two labels, one per page.

@@ -140,4 +140,24 @@ describe('a driver account', () => {
     );
     expect((await listed(office, 'tracking')).map((r) => r.id)).toContain(mine.id);
   });
+
+  it('orders its own stops for the office to see; the office cannot, and others’ are skipped', async () => {
+    const first = await shipment(DRIVER_ID);
+    const second = await shipment(DRIVER_ID);
+    const theirs = await shipment('');
+    const route = (token: string, order: string[]) =>
+      change(token, { op: 'route', record: DRIVER_ID, number: '', order });
+    const ordered = await route(driver, [second.id, theirs.id, first.id]);
+    expect(ordered.status, JSON.stringify(ordered.body)).toBe(200);
+    const stopOf = async (id: string) =>
+      (await call(stack.url, `/api/collections/tracking/records/${id}`, { token: office })).body
+        .stopOrder;
+    expect(await stopOf(second.id)).toBe(1);
+    expect(await stopOf(first.id)).toBe(3);
+    expect(await stopOf(theirs.id)).toBe(0);
+    expect((await route(office, [first.id])).status).toBe(403);
+    const bad = await route(driver, ['../../etc']);
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.order.message).toMatch(/^Ordem das paradas inválida/);
+  });
 });

@@ -4,10 +4,14 @@ import {
   checkTrackingChange,
   initials,
   mergeStageChange,
+  moveStop,
   overlayChanges,
+  stopsInOrder,
   trackingRowOf,
   type TrackingChange,
+  type TrackingRow,
 } from '../tracking-changes';
+import type { TrackingStage } from '../stages';
 
 const row = (id: string, number: string, stages: (1 | 2 | 3 | 4)[] = []) =>
   trackingRowOf({ id, number, stages: stages.map(String), created: '2026-11-22 10:00:00.000Z' });
@@ -139,5 +143,61 @@ describe('checking a change before it is queued', () => {
     expect(
       check({ op: 'stage', record: 'r3', number: '100000000008', at, stage: 1, set: true }),
     ).toEqual({});
+  });
+});
+
+describe("a driver's stops", () => {
+  const stop = (id: string, stopOrder: number, created: string, stages: TrackingStage[] = []) =>
+    ({
+      ...trackingRowOf({ id, number: id, created, updated: created, stopOrder }),
+      stages,
+      shipment: { recipientName: `Cliente ${id}` },
+    }) as TrackingRow;
+
+  it('in its planned order, never-ordered ones last (oldest first), delivered ones gone', () => {
+    const rows = [
+      stop('aaaaaaaaaaaaaaa', 0, '2026-11-25 08:00:00.000Z'),
+      stop('bbbbbbbbbbbbbbb', 2, '2026-11-25 09:00:00.000Z'),
+      stop('ccccccccccccccc', 1, '2026-11-25 10:00:00.000Z'),
+      stop('ddddddddddddddd', 0, '2026-11-25 07:00:00.000Z'),
+      stop('eeeeeeeeeeeeeee', 3, '2026-11-25 07:00:00.000Z', [4]),
+    ];
+    expect(stopsInOrder(rows).map((r) => r.id[0])).toEqual(['c', 'b', 'd', 'a']);
+  });
+
+  it("'Subir' and 'Descer' swap neighbours; the ends stay put", () => {
+    expect(moveStop(['a', 'b', 'c'], 'c', -1)).toEqual(['a', 'c', 'b']);
+    expect(moveStop(['a', 'b', 'c'], 'a', 1)).toEqual(['b', 'a', 'c']);
+    expect(moveStop(['a', 'b', 'c'], 'a', -1)).toEqual(['a', 'b', 'c']);
+    expect(moveStop(['a', 'b', 'c'], 'c', 1)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a new order waiting on the phone shows at once', () => {
+    const rows = [
+      stop('aaaaaaaaaaaaaaa', 1, '2026-11-25 08:00:00.000Z'),
+      stop('bbbbbbbbbbbbbbb', 2, '2026-11-25 09:00:00.000Z'),
+    ];
+    const shown = overlayChanges(
+      rows,
+      [
+        {
+          op: 'route',
+          record: 'motoristademo01',
+          number: '',
+          at: '2026-11-25T10:00:00.000Z',
+          order: ['bbbbbbbbbbbbbbb', 'aaaaaaaaaaaaaaa'],
+        },
+      ],
+      '',
+    );
+    expect(stopsInOrder(shown).map((r) => r.id[0])).toEqual(['b', 'a']);
+    expect(
+      checkTrackingChange(
+        { op: 'route', record: 'x', number: '', at: new Date().toISOString(), order: ['../etc'] },
+        { now: Date.now() },
+      ),
+    ).toEqual({
+      order: 'Ordem das paradas inválida.',
+    });
   });
 });

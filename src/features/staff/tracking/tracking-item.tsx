@@ -77,7 +77,10 @@ function StopActions({ details }: { details: ShipmentDetails }) {
 export const TrackingItem = memo(
   TrackingItemView,
   (before, after) =>
-    before.selected === after.selected && JSON.stringify(before.row) === JSON.stringify(after.row),
+    before.selected === after.selected &&
+    before.stop?.position === after.stop?.position &&
+    before.stop?.total === after.stop?.total &&
+    JSON.stringify(before.row) === JSON.stringify(after.row),
 );
 
 function TrackingItemView({
@@ -86,6 +89,7 @@ function TrackingItemView({
   onDelete,
   selected = false,
   onSelect,
+  stop,
 }: {
   row: ShownRow;
   onToggle: (stage: TrackingStage) => void;
@@ -94,6 +98,8 @@ function TrackingItemView({
   /** Chosen for 'Imprimir etiquetas' (several labels at once). */
   selected?: boolean;
   onSelect?: (selected: boolean) => void;
+  /** On a driver's list: its place in the day's order, and 'Subir' / 'Descer'. */
+  stop?: { position: number; total: number; onMove: (by: -1 | 1) => void };
 }) {
   const [photo, setPhoto] = useState<string | null>(null);
   const showPhoto = async () => {
@@ -154,6 +160,37 @@ function TrackingItemView({
           </Button>
         )}
       </Flex>
+      {stop && (
+        <HStack gap="2" mb="3" wrap="wrap">
+          <Badge colorPalette="blue" variant="solid">
+            Parada {stop.position}
+          </Badge>
+          <Button
+            size="sm"
+            variant="outline"
+            // aria-disabled, not disabled: a stop moved to the top keeps the keyboard's focus.
+            aria-disabled={stop.position === 1}
+            onClick={() => stop.position > 1 && stop.onMove(-1)}
+            aria-label={`Subir a parada ${stop.position} (${String(row.shipment?.recipientName ?? row.number)})`}
+          >
+            Subir
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-disabled={stop.position === stop.total}
+            onClick={() => stop.position < stop.total && stop.onMove(1)}
+            aria-label={`Descer a parada ${stop.position} (${String(row.shipment?.recipientName ?? row.number)})`}
+          >
+            Descer
+          </Button>
+        </HStack>
+      )}
+      {!stop && onDelete && row.stopOrder > 0 && (
+        <Text fontSize="sm" color="fg.muted" mb="2">
+          Parada {row.stopOrder} na rota do motorista
+        </Text>
+      )}
       {row.shipment && !row.stages.includes(DELIVERED_STAGE) && (
         <StopActions details={row.shipment} />
       )}

@@ -4,6 +4,7 @@ import {
   Dialog,
   Field,
   Flex,
+  Heading,
   HStack,
   Input,
   Portal,
@@ -27,6 +28,9 @@ import {
   TRACKING_NUMBER_RULE,
   type ShownRow,
   type StageChange,
+  type RouteChange,
+  moveStop,
+  stopsInOrder,
   type TrackingChange,
   type TrackingStage,
 } from '../../../domain';
@@ -229,9 +233,28 @@ export function TrackingManager() {
   const shown = (rows ?? []).slice(0, limit);
   const remaining = Math.max(0, (onScreen?.total ?? 0) - (onScreen?.rows.length ?? 0));
 
-  // A driver's list holds only the shipments assigned to it (the server's rules): it marks their
-  // stages; the office makes, edits, prints and deletes.
+  // A driver's list holds only the shipments assigned to it (the server's rules): its stops for
+  // the day, in its own order, whose stages it marks; the office makes, edits, prints and deletes.
   const office = !signedInAsDriver();
+  const stops = office ? null : stopsInOrder(rows ?? []);
+  const listed = stops ?? shown;
+
+  /** 'Subir' / 'Descer': the new order is kept on the device and sent like any change. */
+  const moveBy = (id: string, by: -1 | 1) => {
+    const order = moveStop(
+      (stops ?? []).map((r) => r.id),
+      id,
+      by,
+    );
+    const made: RouteChange = {
+      op: 'route',
+      record: staffApi.authStore.record?.id ?? '',
+      number: '',
+      at: newChangeTime(),
+      order,
+    };
+    void change(made, 'Ordem das paradas guardada');
+  };
 
   return (
     <Stack gap="6">
@@ -342,22 +365,47 @@ export function TrackingManager() {
 
       {rows === undefined || (!sync && rows.length === 0 && !offline) ? (
         <Text role="status">Carregando...</Text>
-      ) : shown.length === 0 ? (
+      ) : listed.length === 0 ? (
         <Text color="fg.muted">
-          {needle ? 'Nenhum número corresponde ao filtro.' : 'Nenhum número registrado.'}
+          {needle
+            ? 'Nenhum número corresponde ao filtro.'
+            : office
+              ? 'Nenhum número registrado.'
+              : 'Nenhuma entrega pendente na sua lista.'}
         </Text>
       ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Números registrados">
-          {shown.map((row) => (
-            <TrackingItem
-              key={row.id}
-              row={row}
-              onToggle={(stage) => toggle(row, stage)}
-              onDelete={office ? () => setToDelete(row) : undefined}
-              selected={selected.has(row.id)}
-              onSelect={office ? (on) => select(row.id, on) : undefined}
-            />
-          ))}
+        <Stack gap="3">
+          {!office && (
+            <Heading as="h2" size="lg">
+              Minhas entregas ({listed.length === 1 ? '1 parada' : `${listed.length} paradas`})
+            </Heading>
+          )}
+          <Stack
+            as="ul"
+            gap="3"
+            listStyleType="none"
+            aria-label={office ? 'Números registrados' : 'Minhas entregas'}
+          >
+            {listed.map((row, i) => (
+              <TrackingItem
+                key={row.id}
+                row={row}
+                onToggle={(stage) => toggle(row, stage)}
+                onDelete={office ? () => setToDelete(row) : undefined}
+                selected={selected.has(row.id)}
+                onSelect={office ? (on) => select(row.id, on) : undefined}
+                stop={
+                  stops
+                    ? {
+                        position: i + 1,
+                        total: stops.length,
+                        onMove: (by) => moveBy(row.id, by),
+                      }
+                    : undefined
+                }
+              />
+            ))}
+          </Stack>
         </Stack>
       )}
 
