@@ -25,6 +25,14 @@ routerAdd(
   $apis.requireAuth('staff'),
 );
 
+/** A delivery's or a failed attempt's photo, sent after its change (never holding it up). */
+routerAdd(
+  'POST',
+  '/api/equipe/rastreios/fotos',
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).applyPhoto(e),
+  $apis.requireAuth('staff'),
+);
+
 // Every save: stage times stamped, followers counted and told, a deletion remembered.
 onRecordCreate(
   (e) => require(`${__hooks}/lib/generated/server.cjs`).trackingCreated(e),

@@ -4,7 +4,9 @@ import {
   FOLLOW_LIMITS as L,
   FOLLOW_MESSAGES,
   FOLLOW_RULES,
+  attemptsToTell,
   followConfirmMail,
+  newsInOrder,
   followUpdateMail,
   highestStage,
   linkableNumber,
@@ -23,6 +25,7 @@ import { company, env, stored } from './config';
 import { fieldErrors } from './errors';
 import { allowConfirmation, queue, toHtml } from './mail';
 import { findByNumber, stageFields } from './tracking';
+import { attemptsOf } from './attempts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -203,6 +206,7 @@ export function confirm(e: core.RequestEvent): void {
     follow.set('status', 'confirmed');
     follow.set('confirmedAt', stored());
     follow.set('toldStage', highestStage(stages));
+    follow.set('toldAttempts', record ? attemptsOf(record).length : 0);
     txApp.save(follow);
     recount(txApp, number);
     answer = { number: linkableNumber(number), message: FOLLOW_MESSAGES.confirmed(number) };
@@ -234,14 +238,16 @@ export function openCancelLink(e: core.RequestEvent): void {
 }
 
 /**
- * A tracking record reached a new stage (inside the save that did it): its followers get an
- * e-mail once the batch window has passed, so quick changes go out together.
+ * A tracking record reached a new stage or had a failed delivery attempt (inside the save that did
+ * it): its followers get an e-mail once the batch window has passed, so quick changes go out
+ * together.
  */
 export function stagesChanged(app: core.App, record: core.Record): void {
   if (record.isNew() || !hasFollows(app)) return;
   const before = normalizeStages(record.original().get('stages'));
   const after = normalizeStages(record.get('stages'));
-  if (!after.some((s) => before.indexOf(s) === -1)) return;
+  const newAttempt = attemptsOf(record).length > attemptsOf(record.original()).length;
+  if (!newAttempt && !after.some((s) => before.indexOf(s) === -1)) return;
   app
     .db()
     .newQuery(
@@ -284,6 +290,7 @@ function tellFollowers(txApp: core.App, number: string, base: string): void {
     return;
   }
   const { stages, times } = stagesOf(record);
+  const attempts = attemptsOf(record);
   const delivered = stages.indexOf(DELIVERED_STAGE) !== -1;
   // Delivered: every confirmed follower hears it now, whether or not their batch was due.
   const follows = txApp.findRecordsByFilter(
@@ -301,7 +308,10 @@ function tellFollowers(txApp: core.App, number: string, base: string): void {
       forget(txApp, follow.id); // 90 days are over: no more e-mails
       continue;
     }
-    const tell = stagesToTell(stages, times, follow.getInt('toldStage'));
+    const tell = newsInOrder([
+      ...stagesToTell(stages, times, follow.getInt('toldStage')),
+      ...attemptsToTell(attempts, follow.getInt('toldAttempts')),
+    ]);
     if (tell.length) {
       const token = follow.getString('token');
       const content = followUpdateMail(
@@ -331,6 +341,7 @@ function tellFollowers(txApp: core.App, number: string, base: string): void {
     }
     follow.set('notifyAt', '');
     follow.set('toldStage', Math.max(follow.getInt('toldStage'), highestStage(stages)));
+    follow.set('toldAttempts', attempts.length);
     txApp.save(follow);
   }
   if (delivered) {

@@ -8,7 +8,13 @@ export { limitAccountMail } from './limits';
 export { accountSaved, refuseDisabledSignIn } from './sessions';
 export { handleCreate, handleUpdate, answerNextPickupNumber } from './submissions';
 export { answerDismiss, answerResend } from './mail-routes';
-export { answerDrivers, answerLookup, applyChange, checkDashboardCreate } from './tracking';
+export {
+  answerDrivers,
+  answerLookup,
+  applyChange,
+  applyPhoto,
+  checkDashboardCreate,
+} from './tracking';
 export {
   trackingCreated,
   trackingDeleted,

@@ -63,7 +63,7 @@ export function tellRequest(app: core.App, shipment: core.Record): void {
 }
 
 /** A shipment goes to an active driver's account, or to none. */
-function checkDriver(app: core.App, id: string): void {
+export function checkDriver(app: core.App, id: string): void {
   let account: core.Record | null = null;
   try {
     account = app.findRecordById('staff', id);

@@ -4,7 +4,7 @@ import { inPortuguese } from './errors';
 import { health } from './mail';
 
 const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
   "font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; " +
   "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 
@@ -16,7 +16,12 @@ export function everyRequest(e: core.RequestEvent): void {
   const h = e.response.header();
   h.set('X-Content-Type-Options', 'nosniff');
   h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+  // The camera (label scanner, photos) and the position ('Não entregue', when the driver allows
+  // it) for our own pages only; nothing for anything embedded.
+  h.set(
+    'Permissions-Policy',
+    'camera=(self), microphone=(), geolocation=(self), payment=(), usb=()',
+  );
   // The admin dashboard (/_/) ships inline scripts; everything of ours comes from our own origin.
   if (!path.startsWith('/_/')) h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   if (path.startsWith('/assets/')) {

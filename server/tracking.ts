@@ -28,7 +28,9 @@ import { shipmentNumberProblem } from '../src/domain/shipment-numbers';
 import { takeReservedNumber } from './shipment-numbers';
 import { applyShipment } from './shipments';
 import { destinationOf } from '../src/domain/shipments';
-import type { ShipmentChange } from '../src/domain/tracking-changes';
+import type { AttemptChange, DecisionChange, ShipmentChange } from '../src/domain/tracking-changes';
+import { applyAttempt, applyDecision, attachPhoto } from './attempts';
+import { ATTEMPT_MESSAGES, attemptLogOf } from '../src/domain/attempts';
 
 type Fields = { [name: string]: string };
 /** A row read into a DynamicModel: its columns as properties. */
@@ -95,6 +97,9 @@ interface View {
   /** A shipment's promised date ('AAAA-MM-DD') and where it goes ('Goiânia - GO'). */
   promisedDate?: string;
   destination?: string;
+  /** Failed delivery attempts: when and why, nothing else (no note, driver, place or photo). */
+  attempts?: { at: string; reason: string }[];
+  returnedAt?: string;
 }
 
 /**
@@ -124,6 +129,8 @@ export function lookUp(app: core.App, number: string): View | null {
     promisedDate: '',
     recipientCity: '',
     recipientState: '',
+    attemptLog: '',
+    returnedAt: '',
   };
   for (const { stage } of TRACKING_STAGES) row[stageTimeField(stage)] = '';
   const model = new DynamicModel(row) as unknown as Row;
@@ -133,7 +140,8 @@ export function lookUp(app: core.App, number: string): View | null {
       .newQuery(
         'SELECT ' +
           Object.keys(row)
-            .map((name) => '[[' + name + ']]')
+            // A column added after a row was stored reads NULL (a JSON one): as empty text.
+            .map((name) => 'COALESCE([[' + name + "]], '') AS [[" + name + ']]')
             .join(', ') +
           ' FROM tracking WHERE number = {:number} LIMIT 1',
       )
@@ -151,7 +159,19 @@ export function lookUp(app: core.App, number: string): View | null {
   if (model.promisedDate) view.promisedDate = model.promisedDate;
   const destination = destinationOf(model);
   if (destination) view.destination = destination;
+  const attempts = publicAttempts(model.attemptLog);
+  if (attempts.length) view.attempts = attempts;
+  if (model.returnedAt) view.returnedAt = model.returnedAt;
   return view;
+}
+
+/** The public part of a stored attempt log: each attempt's time and reason. */
+function publicAttempts(json: string): { at: string; reason: string }[] {
+  try {
+    return attemptLogOf(json ? JSON.parse(json) : []).map((a) => ({ at: a.at, reason: a.reason }));
+  } catch {
+    return [];
+  }
 }
 
 /** GET /api/rastreio/{number}: the public lookup's answer. */
@@ -190,6 +210,13 @@ function readChange(e: core.RequestEvent) {
       : { request: text('request') }),
     ...(body.driver === undefined || body.driver === null ? {} : { driver: text('driver') }),
     ...(Array.isArray(body.order) ? { order: (body.order as unknown[]).map(String) } : {}),
+    attempt: text('attempt'),
+    reason: text('reason'),
+    note: text('note'),
+    ...(body.latitude === undefined || body.latitude === null || body.latitude === ''
+      ? {}
+      : { latitude: Number(body.latitude), longitude: Number(body.longitude) }),
+    decision: text('decision'),
   };
 }
 
@@ -244,8 +271,10 @@ export function applyChange(e: core.RequestEvent): void {
   const who = actor(e);
   // A driver marks stages of the shipments assigned to it, and nothing else.
   const driver = isDriver(e.auth!);
-  if (driver && change.op !== 'stage' && change.op !== 'route') {
-    throw new ForbiddenError(CHANGE_MESSAGES.driverOnlyStages);
+  if (driver && change.op !== 'stage' && change.op !== 'route' && change.op !== 'attempt') {
+    throw new ForbiddenError(
+      change.op === 'decision' ? ATTEMPT_MESSAGES.officeOnly : CHANGE_MESSAGES.driverOnlyStages,
+    );
   }
   if (change.op === 'route') {
     if (!driver) throw new ForbiddenError(CHANGE_MESSAGES.routeDriversOnly);
@@ -323,6 +352,14 @@ export function applyChange(e: core.RequestEvent): void {
     if (driver && record.getString('driver') !== e.auth!.id) {
       throw new NotFoundError(CHANGE_MESSAGES.notYours);
     }
+    if (change.op === 'attempt') {
+      answer = applyAttempt(txApp, record, change as unknown as AttemptChange, who);
+      return;
+    }
+    if (change.op === 'decision') {
+      answer = applyDecision(txApp, record, change as unknown as DecisionChange);
+      return;
+    }
     const current = Object.assign(
       { stages: record.get('stages') },
       stageFields(record, stageTimeField),
@@ -343,6 +380,34 @@ export function applyChange(e: core.RequestEvent): void {
       }
     }
     answer = { record, applied: Boolean(fields) };
+  });
+  e.json(200, answer);
+}
+
+/**
+ * POST /api/equipe/rastreios/fotos: a photo that follows its change (the delivery's, or an
+ * attempt's), sent by the phone apart so a change never waits behind a photo on a weak signal.
+ */
+export function applyPhoto(e: core.RequestEvent): void {
+  if (e.auth!.getBool('disabled')) {
+    throw new ForbiddenError('Esta conta da equipe foi desativada. Fale com o responsável.');
+  }
+  const body = e.requestInfo().body || {};
+  const target = String(body.target ?? '');
+  const photo = uploadedPhoto(e);
+  if (!photo) throw fieldErrors({ photo: 'Envie a foto.' });
+  if (target !== 'entrega' && !/^[a-z0-9]{15}$/.test(target)) {
+    throw fieldErrors({ target: 'Foto sem a mudança a que pertence.' });
+  }
+  let answer: object = {};
+  e.app.runInTransaction((txApp) => {
+    const record = findById(txApp, String(body.record ?? ''));
+    // The record was deleted meanwhile: the photo has nothing to belong to.
+    if (!record) throw new NotFoundError(CHANGE_MESSAGES.deleted);
+    if (isDriver(e.auth!) && record.getString('driver') !== e.auth!.id) {
+      throw new NotFoundError(CHANGE_MESSAGES.notYours);
+    }
+    answer = attachPhoto(txApp, record, target, photo, photoType(photo));
   });
   e.json(200, answer);
 }

@@ -8,6 +8,7 @@ import { FOLLOW_LIMITS } from './follow-limits';
 import type { FieldRule } from './fields';
 import { displayTrackingNumber, maskTrackingNumber } from './masks';
 import { DELIVERED_STAGE, TRACKING_STAGES, type TrackingStage } from './stages';
+import { publicAttemptText } from './attempts';
 import type { MailContent } from './submission-mails';
 import { TRACKING_NUMBER_RULE } from './submissions';
 
@@ -115,22 +116,50 @@ export function followConfirmMail(
   };
 }
 
+/** One piece of news in a follower's e-mail: a stage reached (`stage`) or a failed attempt. */
+export interface FollowNews {
+  stage?: TrackingStage;
+  label: string;
+  at: string;
+}
+
+/** The failed attempts beyond the `told` first ones, as news ('Tentativa de entrega não realizada: …'). */
+export function attemptsToTell(
+  attempts: readonly { at: string; reason: string }[],
+  told: number,
+): FollowNews[] {
+  return attempts.slice(told).map((a) => ({ label: publicAttemptText(a.reason), at: a.at }));
+}
+
+/** Stages and attempts together, oldest first, as one e-mail tells them. */
+export function newsInOrder(news: readonly FollowNews[]): FollowNews[] {
+  const time = (at: string) => Date.parse(at.replace(' ', 'T')) || 0;
+  return [...news].sort((a, b) => time(a.at) - time(b.at));
+}
+
 /** The e-mail of one or more new stages (several quick changes go in one e-mail). */
 export function followUpdateMail(
   number: string,
-  reached: readonly { stage: TrackingStage; label: string; at: string }[],
+  reached: readonly FollowNews[],
   links: FollowLinks,
   company: { name: string; email: string },
 ): MailContent {
   const shown = maskTrackingNumber(number);
   const last = reached[reached.length - 1]!;
   const delivered = reached.some((r) => r.stage === DELIVERED_STAGE);
+  const onlyStages = reached.every((r) => r.stage !== undefined);
   return {
     subject: `${last.label} - rastreio ${shown}`,
     title: `Rastreio ${shown}: ${last.label.toLowerCase()}`,
     replyTo: company.email,
     paragraphs: [
-      reached.length === 1 ? 'Seu rastreio tem uma nova etapa:' : 'Seu rastreio tem novas etapas:',
+      onlyStages
+        ? reached.length === 1
+          ? 'Seu rastreio tem uma nova etapa:'
+          : 'Seu rastreio tem novas etapas:'
+        : reached.length === 1
+          ? 'Seu rastreio tem uma novidade:'
+          : 'Seu rastreio tem novidades:',
       ...(delivered
         ? [
             'A encomenda foi entregue. Este foi o último aviso: apagamos seu e-mail da lista deste rastreio.',
@@ -139,7 +168,7 @@ export function followUpdateMail(
     ],
     sections: [
       {
-        title: 'Etapas (horário de Brasília)',
+        title: onlyStages ? 'Etapas (horário de Brasília)' : 'Novidades (horário de Brasília)',
         rows: reached.map((r) => [r.label, r.at ? formatDateTimeBrasilia(r.at) : '']),
       },
     ],

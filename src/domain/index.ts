@@ -19,3 +19,4 @@ export * from './follows';
 export * from './shipment-numbers';
 export * from './shipments';
 export * from './directions';
+export * from './attempts';

@@ -90,11 +90,23 @@ export const stampStageAuthors = (
   name: string,
 ) => stampStageFields(stages, record, stageByField, name);
 
-/** Whether two answers for one number say the same: found or not, the same stages at the same times. */
-export function sameProgress(
-  a: { found: boolean; stages: readonly TrackingStage[]; stageTimes: Record<string, string> },
-  b: { found: boolean; stages: readonly TrackingStage[]; stageTimes: Record<string, string> },
-): boolean {
+/** What the public lookup tells of a number's progress. */
+interface Progress {
+  found: boolean;
+  stages: readonly TrackingStage[];
+  stageTimes: Record<string, string>;
+  attempts?: readonly unknown[];
+  returnedAt?: string;
+}
+
+/**
+ * Whether two answers for one number say the same: found or not, the same stages at the same
+ * times, the same failed attempts and return.
+ */
+export function sameProgress(a: Progress, b: Progress): boolean {
   if (a.found !== b.found || a.stages.join() !== b.stages.join()) return false;
+  // A failed attempt or a return is news too.
+  if ((a.attempts?.length ?? 0) !== (b.attempts?.length ?? 0)) return false;
+  if ((a.returnedAt ?? '') !== (b.returnedAt ?? '')) return false;
   return a.stages.every((s) => (a.stageTimes[s] ?? '') === (b.stageTimes[s] ?? ''));
 }

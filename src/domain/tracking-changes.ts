@@ -5,6 +5,14 @@
  * (`mergeStageChange`): each stage on its own, the later action on a stage wins, so a driver's
  * 'Entregue' and an office change of stage 2 made offline on two phones both survive.
  */
+import {
+  addAttempt,
+  attemptLogOf,
+  ATTEMPT_MESSAGES,
+  checkAttempt,
+  type AttemptEntry,
+  type AttemptReason,
+} from './attempts';
 import { isValidCpf } from './documents';
 import { checkField } from './fields';
 import {
@@ -59,6 +67,24 @@ export type TrackingChange =
       driver?: string;
     })
   | (ChangeBase & {
+      /** 'Não entregue': a failed delivery attempt, with its reason (the photo follows apart). */
+      op: 'attempt';
+      /** The attempt's own id, made on the phone. */
+      attempt: string;
+      reason: AttemptReason;
+      note?: string;
+      /** Only when the driver allowed the phone to share its position. */
+      latitude?: number;
+      longitude?: number;
+    })
+  | (ChangeBase & {
+      /** The office's decision on a shipment in 'Pendências'. */
+      op: 'decision';
+      decision: 'retry' | 'return';
+      /** With 'retry': the driver who tries again ('' for none). */
+      driver?: string;
+    })
+  | (ChangeBase & {
       op: 'stage';
       stage: TrackingStage;
       set: boolean;
@@ -69,6 +95,8 @@ export type TrackingChange =
 
 export type StageChange = Extract<TrackingChange, { op: 'stage' }>;
 export type RouteChange = Extract<TrackingChange, { op: 'route' }>;
+export type AttemptChange = Extract<TrackingChange, { op: 'attempt' }>;
+export type DecisionChange = Extract<TrackingChange, { op: 'decision' }>;
 
 /** The most stops a driver orders at once (a day's work is far fewer). */
 export const MAX_STOPS = 500;
@@ -78,10 +106,10 @@ export type ShipmentChange = Extract<TrackingChange, { op: 'shipment' }>;
 export const REQUEST_LINK = /^(quote|urgent|pickup):[a-z0-9]{15}$/;
 
 export const RECEIVER_NAME_MAX = 120;
-/** The largest delivery photo the server takes; the phone shrinks to about 200 KB first. */
+/** The largest delivery photo the server takes; the phone shrinks to about 300 KB first. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const PHOTO_MAX_SIDE = 1280;
-export const PHOTO_TARGET_BYTES = 200 * 1024;
+export const PHOTO_MAX_SIDE = 1600;
+export const PHOTO_TARGET_BYTES = 300 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** A phone's clock may run a little ahead of the server's. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -141,7 +169,9 @@ export function checkTrackingChange(
     op !== 'stage' &&
     op !== 'delete' &&
     op !== 'shipment' &&
-    op !== 'route'
+    op !== 'route' &&
+    op !== 'attempt' &&
+    op !== 'decision'
   ) {
     return { op: CHANGE_MESSAGES.op };
   }
@@ -178,6 +208,16 @@ export function checkTrackingChange(
     Object.assign(problems, checkShipment(fields as Record<string, unknown>));
     if (change.request !== undefined && !REQUEST_LINK.test(String(change.request))) {
       problems.request = CHANGE_MESSAGES.request;
+    }
+    if (change.driver !== undefined && !/^([a-z0-9]{15})?$/.test(String(change.driver))) {
+      problems.driver = CHANGE_MESSAGES.driverUnknown;
+    }
+    return problems;
+  }
+  if (op === 'attempt') return { ...problems, ...checkAttempt(change) };
+  if (op === 'decision') {
+    if (change.decision !== 'retry' && change.decision !== 'return') {
+      problems.decision = ATTEMPT_MESSAGES.decision;
     }
     if (change.driver !== undefined && !/^([a-z0-9]{15})?$/.test(String(change.driver))) {
       problems.driver = CHANGE_MESSAGES.driverUnknown;
@@ -268,6 +308,12 @@ export interface TrackingRow {
   driver: string;
   /** Its place in the driver's planned order (1 = first stop), 0 when not ordered yet. */
   stopOrder: number;
+  /** Failed delivery attempts, oldest first. */
+  attempts: AttemptEntry[];
+  /** In the office's 'Pendências' since (after the last allowed attempt), or ''. */
+  pendingSince: string;
+  /** Returned to the sender at, or ''. */
+  returnedAt: string;
   /** How many people follow the number by e-mail ('Avise-me'); never who. */
   followers?: number;
   created: string;
@@ -291,6 +337,9 @@ export function trackingRowOf(record: Record<string, unknown>): TrackingRow {
     request: String(record.request ?? ''),
     driver: String(record.driver ?? ''),
     stopOrder: Number(record.stopOrder ?? 0) || 0,
+    attempts: attemptLogOf(record.attemptLog),
+    pendingSince: String(record.pendingSince ?? ''),
+    returnedAt: String(record.returnedAt ?? ''),
     followers: Number(record.followers ?? 0) || 0,
     created: String(record.created ?? ''),
     updated: String(record.updated ?? ''),
@@ -313,6 +362,9 @@ function emptyRow(id: string, number: string, actor: string, at: string): Tracki
     request: '',
     driver: '',
     stopOrder: 0,
+    attempts: [],
+    pendingSince: '',
+    returnedAt: '',
     created: at,
     updated: at,
   };
@@ -358,6 +410,31 @@ export function overlayChanges(
       added.unshift(fresh.id);
     } else if (change.op === 'delete') {
       byId.delete(change.record);
+    } else if (change.op === 'attempt') {
+      if (!row) continue;
+      const added = addAttempt(row.attempts, {
+        id: change.attempt,
+        at: storedTime(change.at),
+        reason: change.reason,
+        note: change.note ?? '',
+        by: actor,
+      });
+      if (!added) continue;
+      byId.set(row.id, {
+        ...row,
+        attempts: added.log,
+        pendingSince: added.pending ? storedTime(change.at) : row.pendingSince,
+        waiting: true,
+      });
+    } else if (change.op === 'decision') {
+      if (!row) continue;
+      byId.set(row.id, {
+        ...row,
+        pendingSince: '',
+        returnedAt: change.decision === 'return' ? storedTime(change.at) : '',
+        driver: change.decision === 'retry' ? (change.driver ?? row.driver) : row.driver,
+        waiting: true,
+      });
     } else if (row) {
       const stages = change.set
         ? normalizeStages([...row.stages, change.stage])
@@ -391,6 +468,23 @@ export function overlayChanges(
     .map((id) => byId.get(id)!);
 }
 
+/** A shipment still to be delivered: not delivered, not waiting for the office, not returned. */
+export function isOpenStop(row: TrackingRow): boolean {
+  return (
+    Boolean(row.shipment) &&
+    !row.stages.includes(DELIVERED_STAGE) &&
+    !row.pendingSince &&
+    !row.returnedAt
+  );
+}
+
+/** The office's 'Pendências': shipments whose attempts ran out, oldest first, to decide. */
+export function pendingShipments<T extends TrackingRow>(rows: readonly T[]): T[] {
+  return rows
+    .filter((r) => r.pendingSince && !r.returnedAt && !r.stages.includes(DELIVERED_STAGE))
+    .sort((a, b) => (a.pendingSince < b.pendingSince ? -1 : 1));
+}
+
 /**
  * A driver's stops for the day: its shipments not yet delivered, in its planned order (those never
  * ordered after the rest, oldest first).
@@ -398,7 +492,7 @@ export function overlayChanges(
 export function stopsInOrder<T extends TrackingRow>(rows: readonly T[]): T[] {
   const place = (r: T) => (r.stopOrder > 0 ? r.stopOrder : Number.MAX_SAFE_INTEGER);
   return rows
-    .filter((r) => r.shipment && !r.stages.includes(DELIVERED_STAGE))
+    .filter(isOpenStop)
     .sort(
       (a, b) => place(a) - place(b) || (a.created < b.created ? -1 : a.created > b.created ? 1 : 0),
     );

@@ -4,10 +4,14 @@ import type { TrackingStage } from '../domain/stages';
 import type { TrackingRow } from '../domain/tracking-changes';
 
 /**
- * The visitors' submissions; 'tracking': a change staff made to a tracking record; 'follow': a
+ * The visitors' submissions; 'tracking': a change staff made to a tracking record;
+ * 'trackingPhoto': the photo of a delivery or a failed attempt, sent after its change; 'follow': a
  * visitor's request to be told of a number's stages by e-mail ('Avise-me').
  */
-export type OutboxKind = SubmissionKind | 'tracking' | 'follow';
+export type OutboxKind = SubmissionKind | 'tracking' | 'trackingPhoto' | 'follow';
+
+/** The kinds a staff account sends (kept with its session; erased with its data). */
+export const STAFF_KINDS: readonly OutboxKind[] = ['tracking', 'trackingPhoto'];
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** A submission made on this device, kept until the server has stored it. */
@@ -47,6 +51,10 @@ export interface TrackingLookup {
   /** A shipment's promised date ('AAAA-MM-DD') and destination city ('Goiânia - GO'). */
   promisedDate?: string;
   destination?: string;
+  /** Failed delivery attempts: when and why (the public words), nothing else. */
+  attempts?: { at: string; reason: string }[];
+  /** When it went back to the sender. */
+  returnedAt?: string;
   fetchedAt: number;
   /** When a refresh found it changed; cleared once the person looks at it ('Meus rastreios'). */
   changedAt?: number;

@@ -25,6 +25,8 @@ async function fetchLookup(number: string): Promise<LookupOutcome> {
       deliveredTo?: string;
       promisedDate?: string;
       destination?: string;
+      attempts?: { at: string; reason: string }[];
+      returnedAt?: string;
     }>(API_PATHS.lookup(number), { method: 'GET', requestKey: null });
     const lookup: TrackingLookup = {
       number,
@@ -34,6 +36,8 @@ async function fetchLookup(number: string): Promise<LookupOutcome> {
       ...(answer.deliveredTo ? { deliveredTo: answer.deliveredTo } : {}),
       ...(answer.promisedDate ? { promisedDate: answer.promisedDate } : {}),
       ...(answer.destination ? { destination: answer.destination } : {}),
+      ...(answer.attempts?.length ? { attempts: answer.attempts } : {}),
+      ...(answer.returnedAt ? { returnedAt: answer.returnedAt } : {}),
       fetchedAt: Date.now(),
     };
     return { status: 'found', lookup };

@@ -1,6 +1,6 @@
 /**
  * A photo from the phone's camera, made small enough to wait on the device and go over a weak
- * signal: at most 1280 px on its longer side and about 200 KB, as JPEG.
+ * signal: at most 1600 px on its longer side and about 300 KB, as JPEG.
  */
 import { PHOTO_MAX_SIDE, PHOTO_TARGET_BYTES } from '../domain/tracking-changes';
 

@@ -52,6 +52,13 @@ export interface KindDefinition {
   /** One at a time, in the order made (numbers follow that order; a stage never precedes its number). */
   ordered?: boolean;
   send: (item: OutboxItem, headers: Record<string, string>) => Promise<Delivery>;
+  /**
+   * Sent after every other kind's waiting items (photos: a change never waits behind one on a weak
+   * signal).
+   */
+  background?: boolean;
+  /** Whether the item may go now (a photo waits for its change to reach the server). */
+  ready?: (item: OutboxItem) => Promise<boolean>;
   /** A status this kind reads its own way; undefined leaves it to the engine. */
   refusal?: (status: number) => Refusal | undefined;
   /** What to tell the person when an item that had to wait reaches the server (null: nothing). */
@@ -153,13 +160,14 @@ async function markDelivered(item: OutboxItem, delivery: Delivery) {
   });
 }
 
-/** Send one claimed item and record the outcome on it. */
-async function send(item: OutboxItem): Promise<void> {
+/** Send one claimed item and record the outcome on it; true when the connection (or server) failed. */
+async function send(item: OutboxItem): Promise<boolean> {
   const definition = definitionOf(item.kind);
   const headers: Record<string, string> = {};
   if (item.token) headers.Authorization = item.token;
   try {
     await markDelivered(item, await definition.send(item, headers));
+    return false;
   } catch (error) {
     const status = error instanceof ClientResponseError ? error.status : 0;
     const data = (error instanceof ClientResponseError ? error.response?.data : undefined) as
@@ -201,7 +209,9 @@ async function send(item: OutboxItem): Promise<void> {
         lastError: messageOf(error),
         leaseUntil: undefined,
       });
+      return true;
     }
+    return false;
   }
 }
 
@@ -226,7 +236,8 @@ export function syncNow(): Promise<void> {
           const ordered = (kind: OutboxKind) => kinds.get(kind)?.ordered === true;
           // In an ordered lane nothing overtakes an item that is still waiting.
           const laneHeld = new Set<OutboxKind>();
-          const due = (
+          const background = (i: OutboxItem) => (kinds.get(i.kind)?.background ? 1 : 0);
+          const waiting = (
             await db.outbox
               .where('[state+createdAt]')
               .between(['pending', 0], ['pending', Infinity])
@@ -239,6 +250,13 @@ export function syncNow(): Promise<void> {
             if (ordered(i.kind)) laneHeld.add(i.kind);
             return false;
           });
+          const due: OutboxItem[] = [];
+          for (const i of waiting) {
+            const ready = kinds.get(i.kind)?.ready;
+            if (!ready || (await ready(i))) due.push(i);
+          }
+          // Background kinds last (a stable sort keeps the order made within each group).
+          due.sort((a, b) => background(a) - background(b));
           if (due.length === 0) break;
           // A few at once, oldest first: a slow link (or a slow server) does not make the queue wait
           // item by item. Each ordered kind has a lane of its own, one item at a time.
@@ -251,9 +269,7 @@ export function syncNow(): Promise<void> {
               const go = async () => {
                 const claimed = await claim(item.id);
                 if (!claimed) return; // another tab or the worker holds it
-                await send(claimed);
-                const after = await db.outbox.get(claimed.id);
-                if (after && after.state === 'pending' && !after.needsAuth) connectionLost = true;
+                if (await send(claimed)) connectionLost = true;
               };
               if (ordered(item.kind)) {
                 const kind = item.kind;
@@ -374,12 +390,14 @@ function announceWaiting() {
 /**
  * What every form calls: store on the device first, then try to send right away. `replaces` is an
  * item this one corrects (refused by the server earlier): it goes when the new one is stored.
+ * `background`: answer once it is stored, without waiting for the send (a photo).
  */
 export async function submit(
   kind: OutboxKind,
   payload: Record<string, unknown>,
   token?: string,
   replaces?: string,
+  background = false,
 ): Promise<SubmitOutcome> {
   definitionOf(kind); // an unknown kind fails here, before anything is stored
   const queued = await db.transaction('rw', db.outbox, async () => {
@@ -390,6 +408,11 @@ export async function submit(
     }
     return item;
   });
+  if (background) {
+    announceWaiting();
+    void syncNow();
+    return { status: 'queued', item: queued };
+  }
   if (typeof navigator !== 'undefined' && !navigator.onLine) {
     await db.outbox.update(queued.id, { notice: 1 });
     announceWaiting();

@@ -2,4 +2,4 @@
 import './kinds';
 
 export * from './engine';
-export type { TrackingPayload } from './kinds';
+export type { PhotoPayload, TrackingPayload } from './kinds';

@@ -10,9 +10,19 @@ import { visitorApi } from '../lib/pocketbase';
 import { API_PATHS } from '../config/api-paths';
 import { registerKind } from './engine';
 
-/** What a tracking change waits with on the device: the change, and the delivery photo if any. */
+/** What a tracking change waits with on the device: the change (older items: and a photo). */
 export interface TrackingPayload {
   change: TrackingChange;
+  photo?: Blob;
+}
+
+/** A photo that follows its change: the delivery's ('entrega') or a failed attempt's (its id). */
+export interface PhotoPayload {
+  record: string;
+  number: string;
+  target: string;
+  /** The outbox item of the change it belongs to: the photo goes once that one has. */
+  after: string;
   photo?: Blob;
 }
 
@@ -121,6 +131,17 @@ registerKind({
             later.record = serverId;
             later.number = number;
           });
+        await db.outbox
+          .where('kind')
+          .equals('trackingPhoto')
+          .and(
+            (i) =>
+              i.state !== 'sent' && (i.payload as { record?: string }).record === change.record,
+          )
+          .modify((i) => {
+            i.payload.record = serverId;
+            i.payload.number = number;
+          });
       },
     };
   },
@@ -128,4 +149,47 @@ registerKind({
   refusal: (status) => (status === 404 ? 'failed' : undefined),
   // Staff see their changes on the list; only a merge with another phone's number is news.
   delivered: (item) => (item.result?.merged ? { title: String(item.result.message) } : null),
+});
+
+// A delivery's or a failed attempt's photo, sent apart from its change and after every change
+// waiting: the office hears of the attempt on a weak signal before the picture arrives. It waits
+// on the device (surviving reloads) until its change has reached the server, then until it is
+// stored.
+registerKind({
+  kind: 'trackingPhoto',
+  label: 'Foto de rastreio',
+  background: true,
+  ready: async (item) => {
+    const change = await db.outbox.get(String(item.payload.after ?? ''));
+    return !change || change.state === 'sent' || change.state === 'failed';
+  },
+  send: async (item, headers) => {
+    const { record, target, photo } = item.payload as unknown as PhotoPayload;
+    const form = new FormData();
+    form.set('record', record);
+    form.set('target', target);
+    if (photo) form.set('photo', photo, 'foto.jpg');
+    const answer = (await visitorApi.send(API_PATHS.trackingPhotos, {
+      method: 'POST',
+      body: form,
+      headers,
+      requestKey: null,
+    })) as { record?: Record<string, unknown> };
+    const rest: Record<string, unknown> = { ...item.payload };
+    delete rest.photo;
+    return {
+      result: {},
+      // Stored on the server: the device lets the picture go.
+      payload: rest,
+      tables: [db.staffTracking],
+      alongside: async () => {
+        if (answer.record) await keepNewerRow(trackingRowOf(answer.record));
+      },
+    };
+  },
+  // 409: its change is not on the server yet (another phone, a failed change): later. 404: the
+  // shipment was deleted, or taken from this driver: kept with the server's words.
+  refusal: (status) =>
+    status === 409 ? { waitMs: 30_000 } : status === 404 ? 'failed' : undefined,
+  delivered: () => null,
 });

@@ -83,3 +83,29 @@ export function refusedFields(fieldMessages: string[]): Notice {
 export function deliveredMessage(notice: Notice): Message {
   return { duration: 10_000, ...notice, type: 'success' };
 }
+
+/**
+ * Where a staff phone's work stands, in one calm line: 'Tudo enviado às 14:32' once nothing waits,
+ * or '3 alterações e 2 fotos aguardando sinal' ('aguardando envio' while a connection is up).
+ * Empty when nothing was ever sent from here.
+ */
+export function waitingLine(
+  changes: number,
+  photos: number,
+  lastSentAt: number | null,
+  offline: boolean,
+): string {
+  if (changes === 0 && photos === 0) {
+    if (!lastSentAt) return '';
+    const time = new Date(lastSentAt).toLocaleTimeString('pt-BR', {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    return `Tudo enviado às ${time}`;
+  }
+  const parts = [
+    changes ? (changes === 1 ? '1 alteração' : `${changes} alterações`) : '',
+    photos ? (photos === 1 ? '1 foto' : `${photos} fotos`) : '',
+  ].filter(Boolean);
+  return `${parts.join(' e ')} ${offline ? 'aguardando sinal' : 'aguardando envio'}`;
+}

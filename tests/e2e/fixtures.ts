@@ -127,3 +127,19 @@ export async function framesDrawn(page: Page) {
       ),
   );
 }
+
+/** A large picture as a phone's camera gives it (2400×1800 PNG): the app shrinks it before it waits. */
+export async function cameraPhoto(page: Page) {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 2400;
+    canvas.height = 1800;
+    const g = canvas.getContext('2d')!;
+    for (let i = 0; i < 60; i++) {
+      g.fillStyle = `hsl(${i * 6}, 70%, 50%)`;
+      g.fillRect((i * 40) % 2400, (i * 30) % 1800, 400, 300);
+    }
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}

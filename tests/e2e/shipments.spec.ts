@@ -2,8 +2,7 @@
 // requester is told the number, and the 10×15 cm label prints, also on a phone with no signal.
 import type { Page } from '@playwright/test';
 import { barcodesIn } from '../support/barcodes';
-import { urgentPayload } from '../support/payloads';
-import { emptyShipment, todayInBrazil } from '../../src/domain/shipments';
+import { shipmentFields, urgentPayload } from '../support/payloads';
 import { call, DRIVER, DRIVER_ID, signIn as signInApi, STAFF } from '../support/stack';
 import { expect, test, waitForWorker } from './fixtures';
 
@@ -240,14 +239,7 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
       number: '',
       at: new Date().toISOString(),
       driver: DRIVER_ID,
-      fields: {
-        ...emptyShipment(todayInBrazil()),
-        senderName: 'Balcão',
-        senderZip: '01310-100',
-        senderStreet: 'Av. Paulista',
-        senderStreetNumber: '1000',
-        senderCity: 'São Paulo',
-        senderState: 'SP',
+      fields: shipmentFields({
         recipientName: later,
         recipientPhone: '(11) 3333-4444',
         recipientZip: '01310-100',
@@ -257,7 +249,7 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
         recipientState: 'SP',
         contents: 'Envelope',
         weight: '0,2',
-      },
+      }),
     },
   });
   const stops = driverPage.getByRole('list', { name: 'Minhas entregas' }).getByRole('listitem');

@@ -3,7 +3,7 @@
 // and proof of delivery with a photo shrunk on the phone.
 import type { Page } from '@playwright/test';
 import { call, type Stack } from '../support/stack';
-import { expect, staffPhoneReady, test, trackingRow } from './fixtures';
+import { cameraPhoto, expect, staffPhoneReady, test, trackingRow } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'staff phones are simulated on desktop contexts');
 
@@ -28,21 +28,6 @@ async function registerOnServer(stack: Stack, number: string) {
 }
 
 /** A camera photo as big as a phone's: 2400 × 1800 px. */
-async function cameraPhoto(page: Page) {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 2400;
-    canvas.height = 1800;
-    const g = canvas.getContext('2d')!;
-    for (let i = 0; i < 60; i++) {
-      g.fillStyle = `hsl(${i * 6}, 70%, 50%)`;
-      g.fillRect((i * 40) % 2400, (i * 30) % 1800, 400, 300);
-    }
-    return canvas.toDataURL('image/png');
-  });
-  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
-}
-
 test('offline: deliver with a photo, register and delete; all reach the server when the signal returns', async ({
   browser,
   baseURL,
@@ -92,7 +77,8 @@ test('offline: deliver with a photo, register and delete; all reach the server w
     .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
   await expect(trackingRow(page, toDelete)).toHaveCount(0);
-  await expect(page.getByText('4 mudanças aguardam envio.', { exact: false })).toBeVisible();
+  // The photo waits apart from the changes, and the phone says so calmly.
+  await expect(page.getByTestId('envio')).toHaveText('4 alterações e 1 foto aguardando sinal');
 
   // Closed and opened again with no signal: everything is still there.
   await page.reload();
@@ -102,7 +88,9 @@ test('offline: deliver with a photo, register and delete; all reach the server w
   const after = Date.now();
 
   await context.setOffline(false);
-  await expect(page.getByText(/mudanças? aguarda/)).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId('envio')).toHaveText(/^Tudo enviado às \d\d:\d\d$/, {
+    timeout: 20_000,
+  });
   await expect(trackingRow(page, toDeliver).getByText('Aguardando envio')).toHaveCount(0);
 
   const delivered = (await serverRecord(stack, toDeliver))!;
@@ -120,7 +108,7 @@ test('offline: deliver with a photo, register and delete; all reach the server w
   expect(await serverRecord(stack, toDelete)).toBeUndefined();
   expect((await call(stack.url, `/api/rastreio/${toDelete}`)).status).toBe(404);
 
-  // Staff see the photo, shrunk on the phone to at most 1280 px.
+  // Staff see the photo, shrunk on the phone to at most 1600 px.
   await expect(
     trackingRow(page, toDeliver).getByText(/Recebido por Maria da Silva \(CPF 529\.982\.247-25\)/),
   ).toBeVisible();
@@ -133,7 +121,7 @@ test('offline: deliver with a photo, register and delete; all reach the server w
     img.naturalWidth,
     img.naturalHeight,
   ]);
-  expect(Math.max(...size)).toBeLessThanOrEqual(1280);
+  expect(Math.max(...size)).toBeLessThanOrEqual(1600);
   expect(Math.max(...size)).toBeGreaterThan(0);
 
   // The public sees initials and the time, not the photo or the CPF.

@@ -1,8 +1,7 @@
 // Driver accounts ('motorista'): the server shows a driver only the shipments assigned to it and
 // lets it change only their stages; a shipment taken from it leaves its phone at the next sync.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyShipment, todayInBrazil } from '../../src/domain/shipments';
-import { quotePayload } from '../support/payloads';
+import { quotePayload, shipmentFields } from '../support/payloads';
 import { call, DRIVER, DRIVER_ID, signIn, STAFF, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -20,24 +19,7 @@ let seq = 0;
 const newId = () =>
   `dr${Date.now().toString(36)}${(seq++).toString(36)}`.padEnd(15, '0').slice(0, 15);
 
-const FIELDS = {
-  ...emptyShipment(todayInBrazil()),
-  senderName: 'Balcão',
-  senderZip: '01310-100',
-  senderStreet: 'Av. Paulista',
-  senderStreetNumber: '1000',
-  senderCity: 'São Paulo',
-  senderState: 'SP',
-  recipientName: 'Cliente Final',
-  recipientPhone: '(62) 99999-0000',
-  recipientZip: '74000-000',
-  recipientStreet: 'Rua 7',
-  recipientStreetNumber: '45',
-  recipientCity: 'Goiânia',
-  recipientState: 'GO',
-  contents: 'Documentos',
-  weight: '1',
-};
+const FIELDS = shipmentFields();
 
 const change = (token: string, body: Record<string, unknown>) =>
   call(stack.url, '/api/equipe/rastreios', {

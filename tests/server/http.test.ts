@@ -52,7 +52,11 @@ describe('every response', () => {
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(page.headers.get('permissions-policy')).toContain('camera=()');
+    // The camera and the position for our own pages (scanner, photos, 'Não entregue'), no
+    // microphone, and nothing for anything embedded.
+    expect(page.headers.get('permissions-policy')).toBe(
+      'camera=(self), microphone=(), geolocation=(self), payment=(), usb=()',
+    );
     expect(page.headers.get('cache-control')).toBe('no-cache');
 
     const html = await page.text();

@@ -1,3 +1,4 @@
+import { emptyShipment, todayInBrazil } from '../../src/domain/shipments';
 // Valid submissions as a person would type them (the CPF and CNPJ are well-known valid examples).
 export function quotePayload(overrides: Record<string, unknown> = {}) {
   return {
@@ -77,6 +78,29 @@ export function pickupPayload(overrides: Record<string, unknown> = {}) {
     comprimento: '40',
     largura: '30',
     valorNF: '1234,56',
+    ...overrides,
+  };
+}
+
+/** A shipment's fields as the office form sends them: São Paulo to Goiânia, ready to save. */
+export function shipmentFields(overrides: Record<string, string> = {}) {
+  return {
+    ...emptyShipment(todayInBrazil()),
+    senderName: 'Balcão',
+    senderZip: '01310-100',
+    senderStreet: 'Av. Paulista',
+    senderStreetNumber: '1000',
+    senderCity: 'São Paulo',
+    senderState: 'SP',
+    recipientName: 'Cliente Final',
+    recipientPhone: '(62) 99999-0000',
+    recipientZip: '74000-000',
+    recipientStreet: 'Rua 7',
+    recipientStreetNumber: '45',
+    recipientCity: 'Goiânia',
+    recipientState: 'GO',
+    contents: 'Documentos',
+    weight: '1',
     ...overrides,
   };
 }

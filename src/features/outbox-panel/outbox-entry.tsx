@@ -1,6 +1,6 @@
 import { Box, Button, HStack, List, Text } from '@chakra-ui/react';
 import { formatDateTime } from '../../domain';
-import { type OutboxItem } from '../../lib/db';
+import { STAFF_KINDS, type OutboxItem } from '../../lib/db';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { discardItem, kindLabel, retryItem } from '../../offline';
@@ -8,7 +8,7 @@ import { discardItem, kindLabel, retryItem } from '../../offline';
 function stateText(item: OutboxItem): string {
   if (item.state === 'failed') return 'Não aceito pelo servidor';
   if (item.needsAuth) {
-    return item.kind === 'tracking'
+    return STAFF_KINDS.includes(item.kind)
       ? 'Aguardando você entrar de novo na área da equipe'
       : 'Aguardando você entrar de novo com a senha de acesso';
   }
@@ -41,8 +41,8 @@ export function OutboxEntry({ item }: { item: OutboxItem }) {
       </Text>
       {item.needsAuth && (
         <Button asChild size="xs" mt="2" colorPalette="brand">
-          <RouterLink to={item.kind === 'tracking' ? paths.trackingAdmin : paths.access}>
-            {item.kind === 'tracking' ? 'Entrar de novo' : 'Digitar a senha'}
+          <RouterLink to={STAFF_KINDS.includes(item.kind) ? paths.trackingAdmin : paths.access}>
+            {STAFF_KINDS.includes(item.kind) ? 'Entrar de novo' : 'Digitar a senha'}
           </RouterLink>
         </Button>
       )}

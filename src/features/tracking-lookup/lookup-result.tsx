@@ -8,6 +8,7 @@ import { formatDateTime, formatDay } from '../../domain/format';
 import { displayTrackingNumber } from '../../domain/masks';
 import { timeAgo } from '../../domain/time';
 import { DELIVERED_STAGE } from '../../domain/stages';
+import { publicTimeline, RETURNED_TEXT } from '../../domain/attempts';
 import type { TrackingLookup } from '../../lib/db';
 import { NOT_FOUND } from './labels';
 
@@ -107,7 +108,8 @@ export function Result({ view, followOpen = false }: { view: View; followOpen?: 
           <StageTimeline stages={lookup.stages} stageTimes={lookup.stageTimes} />
         </>
       )}
-      {!lookup.stages.includes(DELIVERED_STAGE) && (
+      {lookup.found && <History lookup={lookup} />}
+      {!lookup.stages.includes(DELIVERED_STAGE) && !lookup.returnedAt && (
         <Suspense fallback={null}>
           <FollowForm key={lookup.number} number={lookup.number} initiallyOpen={followOpen} />
         </Suspense>
@@ -119,4 +121,38 @@ export function Result({ view, followOpen = false }: { view: View; followOpen?: 
 /** '22/11/2026 às 14:32', as the delivery line reads. */
 function deliveredAt(time: string) {
   return formatDateTime(time).replace(' ', ' às ');
+}
+
+/**
+ * The shipment's events oldest first, once something happened that the four stages cannot show (a
+ * failed attempt, a return to the sender): times, stages and reasons, never a name or a place.
+ */
+function History({ lookup }: { lookup: TrackingLookup }) {
+  if (!lookup.attempts?.length && !lookup.returnedAt) return null;
+  const events = publicTimeline(lookup);
+  return (
+    <Box mt="2" mb="4">
+      {lookup.returnedAt && (
+        <Text fontWeight="semibold" color="orange.fg" mb="2">
+          {RETURNED_TEXT}
+        </Text>
+      )}
+      <Text fontWeight="semibold" mb="2" id="historico">
+        Histórico
+      </Text>
+      <Box as="ol" listStyleType="none" aria-labelledby="historico" fontSize="sm">
+        {events.map((event, i) => (
+          <Box
+            as="li"
+            key={`${event.kind}-${event.at}-${i}`}
+            py="1.5"
+            borderBottomWidth={i < events.length - 1 ? '1px' : '0'}
+          >
+            <Text color="fg.muted">{formatDateTime(event.at.replace(' ', 'T'))}</Text>
+            <Text color={event.kind === 'attempt' ? 'orange.fg' : 'fg'}>{event.text}</Text>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
 }

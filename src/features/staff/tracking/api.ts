@@ -1,8 +1,13 @@
 import type { RecordModel } from 'pocketbase';
 import { toaster } from '../../../components/toaster';
 import { checkTrackingChange, type TrackingChange } from '../../../domain';
-import { db } from '../../../lib/db';
-import { resumeAfterSignIn, submit, type TrackingPayload } from '../../../offline';
+import { db, STAFF_KINDS } from '../../../lib/db';
+import {
+  resumeAfterSignIn,
+  submit,
+  type PhotoPayload,
+  type TrackingPayload,
+} from '../../../offline';
 import { failureKind, staffApi } from '../../../lib/pocketbase';
 
 const tracking = () => staffApi.collection('tracking');
@@ -11,13 +16,28 @@ const tracking = () => staffApi.collection('tracking');
  * A change made on this phone: kept on the device, shown at once (the list overlays what waits),
  * and sent through the outbox in the order it was made, now or when the signal returns.
  */
-export function sendChange(change: TrackingChange, photo?: Blob) {
-  const payload: TrackingPayload = photo ? { change, photo } : { change };
-  return submit(
-    'tracking',
-    payload as unknown as Record<string, unknown>,
-    staffApi.authStore.token,
-  );
+export async function sendChange(change: TrackingChange, photo?: { target: string; blob: Blob }) {
+  const payload: TrackingPayload = { change };
+  const token = staffApi.authStore.token;
+  const outcome = await submit('tracking', payload as unknown as Record<string, unknown>, token);
+  // The photo waits apart and follows once the change is on the server.
+  if (photo) {
+    const follows: PhotoPayload = {
+      record: change.record,
+      number: change.number,
+      target: photo.target,
+      after: outcome.item.id,
+      photo: photo.blob,
+    };
+    await submit(
+      'trackingPhoto',
+      follows as unknown as Record<string, unknown>,
+      token,
+      undefined,
+      true,
+    );
+  }
+  return outcome;
 }
 
 /** A link to the delivery photo (a protected file: it needs a short-lived file token). */
@@ -46,7 +66,7 @@ export async function followTracking(
 export async function signInStaff(email: string, password: string) {
   const auth = await staffApi.collection('staff').authWithPassword(email, password);
   // Changes this person made while the session had ended go now, under the new session.
-  await resumeAfterSignIn('tracking', auth.token, auth.record.id);
+  for (const kind of STAFF_KINDS) await resumeAfterSignIn(kind, auth.token, auth.record.id);
 }
 
 /** Signing out also erases the staff data kept on the device. */

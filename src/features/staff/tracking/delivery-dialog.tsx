@@ -1,5 +1,5 @@
-import { Button, Dialog, Field, Image, Input, Portal, Stack } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
 import { TextField } from '../../../forms/text-field';
 import {
   DELIVERED_STAGE,
@@ -8,7 +8,7 @@ import {
   newChangeTime,
   type ShownRow,
 } from '../../../domain';
-import { shrinkPhoto } from '../../../lib/photo';
+import { PhotoPicker } from './photo-picker';
 import { checkNow } from './api';
 
 /** Proof of delivery: who received (required), their CPF and a photo (optional). */
@@ -27,22 +27,8 @@ export function DeliveryDialog({
   const [name, setName] = useState('');
   const [cpf, setCpf] = useState('');
   const [photo, setPhoto] = useState<Blob | undefined>();
-  const [preview, setPreview] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const fileInput = useRef<HTMLInputElement>(null);
-
-  const choosePhoto = async (file: File | undefined) => {
-    if (!file) return;
-    try {
-      const small = await shrinkPhoto(file);
-      setPhoto(small);
-      setPreview(URL.createObjectURL(small));
-      setErrors(({ photo: _gone, ...rest }) => rest);
-    } catch {
-      setErrors((e) => ({ ...e, photo: 'Não foi possível ler esta foto. Tire outra.' }));
-    }
-  };
 
   const confirm = async () => {
     const receiver = { receiverName: name.trim(), receiverCpf: cpf.replace(/\D/g, '') };
@@ -92,25 +78,7 @@ export function DeliveryDialog({
                   inputMode="numeric"
                   placeholder="000.000.000-00"
                 />
-                <Field.Root invalid={Boolean(errors.photo)}>
-                  <Field.Label>Foto da entrega (opcional)</Field.Label>
-                  {/* The browser's own file button speaks the browser's language: ours is Portuguese. */}
-                  <Input
-                    ref={fileInput}
-                    type="file"
-                    accept="image/*"
-                    capture="environment"
-                    display="none"
-                    onChange={(e) => void choosePhoto(e.target.files?.[0])}
-                  />
-                  <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
-                    {photo ? 'Tirar outra foto' : 'Tirar foto'}
-                  </Button>
-                  {errors.photo && <Field.ErrorText>{errors.photo}</Field.ErrorText>}
-                </Field.Root>
-                {preview && (
-                  <Image src={preview} alt="Foto escolhida" maxH="40" borderRadius="md" />
-                )}
+                <PhotoPicker label="Foto da entrega (opcional)" photo={photo} onPhoto={setPhoto} />
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

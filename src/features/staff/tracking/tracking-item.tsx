@@ -18,6 +18,11 @@ import {
   destinationOf,
   SHIPMENT_MESSAGES,
   TRACKING_STAGES,
+  attemptsBadge,
+  isOpenStop,
+  reasonLabel,
+  RETURNED_TEXT,
+  type AttemptEntry,
   type ShipmentDetails,
   type ShownRow,
   type TrackingStage,
@@ -70,6 +75,74 @@ function StopActions({ details }: { details: ShipmentDetails }) {
   );
 }
 
+/** A protected photo (delivery or attempt), opened on demand with a short-lived file token. */
+function PhotoButton({
+  recordId,
+  fileName,
+  alt,
+  label,
+}: {
+  recordId: string;
+  fileName: string;
+  alt: string;
+  label: string;
+}) {
+  const [url, setUrl] = useState<string | null>(null);
+  const open = async () => {
+    try {
+      setUrl(await photoUrl(recordId, fileName));
+    } catch {
+      toaster.replace('foto', {
+        title: 'Não foi possível abrir a foto',
+        description: 'A foto fica no servidor: abra de novo com conexão.',
+        type: 'warning',
+      });
+    }
+  };
+  return url ? (
+    <Image src={url} alt={alt} mt="2" maxH="64" borderRadius="md" />
+  ) : (
+    <Button size="xs" variant="outline" mt="2" onClick={() => void open()}>
+      {label}
+    </Button>
+  );
+}
+
+/** The failed attempts, oldest first: reason, when, by whom, the note and the photo. */
+export function AttemptList({
+  row,
+}: {
+  row: { id: string; number: string; attempts: AttemptEntry[] };
+}) {
+  return (
+    <Stack
+      as="ol"
+      gap="1"
+      fontSize="sm"
+      listStyleType="none"
+      aria-label={`Tentativas de ${row.number}`}
+    >
+      {row.attempts.map((a, i) => (
+        <Box as="li" key={a.id}>
+          <Text>
+            {i + 1}ª tentativa: {reasonLabel(a.reason)}
+            {a.note ? ` (${a.note})` : ''} — {formatDateTime(a.at.replace(' ', 'T'))}
+            {a.by ? `, por ${a.by}` : ''}
+          </Text>
+          {a.photo && (
+            <PhotoButton
+              recordId={row.id}
+              fileName={a.photo}
+              alt={`Foto da ${i + 1}ª tentativa de ${row.number}`}
+              label="Ver foto da tentativa"
+            />
+          )}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * One row, drawn again only when its content changes: a change from another phone redraws that
  * row, not the hundred on screen. (Its handlers read no state, so an older pair acts the same.)
@@ -89,6 +162,7 @@ function TrackingItemView({
   onDelete,
   selected = false,
   onSelect,
+  onAttempt,
   stop,
 }: {
   row: ShownRow;
@@ -98,21 +172,11 @@ function TrackingItemView({
   /** Chosen for 'Imprimir etiquetas' (several labels at once). */
   selected?: boolean;
   onSelect?: (selected: boolean) => void;
+  /** 'Não entregue': a failed delivery attempt. */
+  onAttempt?: () => void;
   /** On a driver's list: its place in the day's order, and 'Subir' / 'Descer'. */
   stop?: { position: number; total: number; onMove: (by: -1 | 1) => void };
 }) {
-  const [photo, setPhoto] = useState<string | null>(null);
-  const showPhoto = async () => {
-    try {
-      setPhoto(await photoUrl(row.id, row.photo));
-    } catch {
-      toaster.replace('foto', {
-        title: 'Não foi possível abrir a foto',
-        description: 'A foto fica no servidor: abra de novo com conexão.',
-        type: 'warning',
-      });
-    }
-  };
   const delivered = row.stages.includes(DELIVERED_STAGE);
   return (
     <Box
@@ -191,8 +255,44 @@ function TrackingItemView({
           Parada {row.stopOrder} na rota do motorista
         </Text>
       )}
-      {row.shipment && !row.stages.includes(DELIVERED_STAGE) && (
-        <StopActions details={row.shipment} />
+      {(row.attempts.length > 0 || row.returnedAt) && (
+        <Box mb="3">
+          <HStack gap="2" mb="1" wrap="wrap">
+            {row.attempts.length > 0 && (
+              <Badge colorPalette="orange" variant="solid">
+                {attemptsBadge(row.attempts.length)}
+              </Badge>
+            )}
+            {row.pendingSince && (
+              <Badge colorPalette="red" variant="subtle">
+                Em pendências
+              </Badge>
+            )}
+            {row.returnedAt && (
+              <Badge colorPalette="gray" variant="solid">
+                {RETURNED_TEXT}
+              </Badge>
+            )}
+          </HStack>
+          <AttemptList row={row} />
+        </Box>
+      )}
+      {row.shipment && isOpenStop(row) && (
+        <>
+          <StopActions details={row.shipment} />
+          {onAttempt && (
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="orange"
+              mb="3"
+              onClick={onAttempt}
+              aria-label={`Não entregue: ${String(row.shipment.recipientName ?? row.number)}`}
+            >
+              Não entregue
+            </Button>
+          )}
+        </>
       )}
       {row.shipment && onDelete && (
         <HStack gap="2" mb="3" wrap="wrap">
@@ -252,20 +352,14 @@ function TrackingItemView({
               ? ` em ${formatDateTime(row.stageTimes[DELIVERED_STAGE])}`
               : ''}
           </Text>
-          {row.photo &&
-            (photo ? (
-              <Image
-                src={photo}
-                alt={`Foto da entrega de ${row.number}`}
-                mt="2"
-                maxH="64"
-                borderRadius="md"
-              />
-            ) : (
-              <Button size="xs" variant="outline" mt="2" onClick={() => void showPhoto()}>
-                Ver foto da entrega
-              </Button>
-            ))}
+          {row.photo && (
+            <PhotoButton
+              recordId={row.id}
+              fileName={row.photo}
+              alt={`Foto da entrega de ${row.number}`}
+              label="Ver foto da entrega"
+            />
+          )}
         </Box>
       )}
     </Box>

@@ -3,7 +3,6 @@ import {
   Button,
   Dialog,
   Field,
-  Flex,
   Heading,
   HStack,
   Input,
@@ -12,7 +11,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { toaster } from '../../../components/toaster';
@@ -20,27 +19,23 @@ import {
   checkField,
   DELIVERED_STAGE,
   displayTrackingNumber,
-  formatDateTime,
   newChangeTime,
   normalizeTrackingNumber,
   overlayChanges,
-  timeAgo,
   TRACKING_NUMBER_RULE,
   type ShownRow,
   type StageChange,
   type RouteChange,
   moveStop,
+  pendingShipments,
   stopsInOrder,
+  type AttemptChange,
+  type DecisionChange,
   type TrackingChange,
   type TrackingStage,
 } from '../../../domain';
 import { db } from '../../../lib/db';
-import {
-  discardItem,
-  newRecordId,
-  type SubmitOutcome,
-  type TrackingPayload,
-} from '../../../offline';
+import { newRecordId, type SubmitOutcome, type TrackingPayload } from '../../../offline';
 import { outcomeMessage } from '../../../offline/messages';
 import { failureKind, staffApi } from '../../../lib/pocketbase';
 import { DEVICE_FULL, isQuotaError } from '../../../lib/storage';
@@ -48,7 +43,10 @@ import { endedStaffSession, followTracking, sendChange } from './api';
 import { forgetTracking, keepTracking, syncTracking } from './tracking-sync';
 import { useLive } from './use-live';
 import { TrackingItem } from './tracking-item';
+import { ChangesStatus } from './changes-status';
 import { DeliveryDialog } from './delivery-dialog';
+import { AttemptDialog } from './attempt-dialog';
+import { PendingList } from './pending-list';
 import { checkNow } from './api';
 import { signedInAsDriver } from '../shipments/drivers';
 
@@ -105,18 +103,22 @@ export function TrackingManager() {
       : await db.staffTracking.count();
     return { rows, total };
   }, [needle, limit]);
-  // Changes made on this phone the server has not confirmed yet (shown on top of its list), and
-  // those it did not apply (a number deleted meanwhile, bad input: said here until put away).
+  // Changes made on this phone the server has not confirmed yet (shown on top of its list).
   const mine = useLiveQuery(
     () => db.outbox.where('kind').equals('tracking').sortBy('createdAt'),
     [],
   );
   const waiting = mine?.filter((i) => i.state === 'pending' || i.state === 'sending');
-  const refused = mine?.filter((i) => i.state === 'failed');
+  // 'Pendências' looks at every kept row, not only the hundred on screen.
+  const pendingKept = useLiveQuery(
+    () => db.staffTracking.filter((r) => Boolean(r.pendingSince) && !r.returnedAt).toArray(),
+    [],
+  );
   const sync = useLiveQuery(() => db.staffSync.get('tracking'), []);
   const [number, setNumber] = useState('');
   const [toDelete, setToDelete] = useState<ShownRow | null>(null);
   const [delivering, setDelivering] = useState<ShownRow | null>(null);
+  const [attempting, setAttempting] = useState<ShownRow | null>(null);
   const [offline, setOffline] = useState(false);
   // Shipments chosen for printing their labels together.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -152,6 +154,12 @@ export function TrackingManager() {
     [reload],
   );
   useLive(follow, reload);
+  // Signal lost while the screen is open: say the list is the one kept here (reload clears it).
+  useEffect(() => {
+    const lost = () => setOffline(true);
+    window.addEventListener('offline', lost);
+    return () => window.removeEventListener('offline', lost);
+  }, []);
 
   const waitingChanges = (waiting ?? []).map(
     (i) => (i.payload as unknown as TrackingPayload).change,
@@ -164,7 +172,11 @@ export function TrackingManager() {
         );
 
   /** Keep a change on the device and send it; what cannot be stored is said, never lost silently. */
-  const change = async (made: TrackingChange, sent: string, photo?: Blob) => {
+  const change = async (
+    made: TrackingChange,
+    sent: string,
+    photo?: { target: string; blob: Blob },
+  ) => {
     const problems = Object.values(checkNow(made));
     if (problems.length) {
       toaster.replace('rastreio', { title: problems.join('; '), type: 'error' });
@@ -238,6 +250,35 @@ export function TrackingManager() {
   const office = !signedInAsDriver();
   const stops = office ? null : stopsInOrder(rows ?? []);
   const listed = stops ?? shown;
+
+  // Shipments whose attempts ran out, for the office to decide (with decisions made here on top).
+  const pending = office
+    ? pendingShipments(
+        overlayChanges(
+          [
+            ...(pendingKept ?? []),
+            ...(rows ?? []).filter((r) => !(pendingKept ?? []).some((k) => k.id === r.id)),
+          ],
+          waitingChanges,
+          actorName(),
+        ),
+      )
+    : [];
+
+  const decide = (row: ShownRow, decision: 'retry' | 'return', driver?: string) => {
+    const made: DecisionChange = {
+      op: 'decision',
+      record: row.id,
+      number: row.number,
+      at: newChangeTime(),
+      decision,
+      ...(decision === 'retry' ? { driver: driver ?? '' } : {}),
+    };
+    void change(
+      made,
+      decision === 'retry' ? 'Nova tentativa marcada' : 'Remessa marcada para devolução',
+    );
+  };
 
   /** 'Subir' / 'Descer': the new order is kept on the device and sent like any change. */
   const moveBy = (id: string, by: -1 | 1) => {
@@ -318,50 +359,12 @@ export function TrackingManager() {
         />
       </Field.Root>
 
-      <Text role="status" fontSize="sm" color={offline ? 'orange.fg' : 'fg.muted'}>
-        {sync
-          ? offline
-            ? `Sem conexão: lista guardada neste aparelho, atualizada ${timeAgo(sync.syncedAt)} (${formatDateTime(new Date(sync.syncedAt))}).`
-            : `Lista atualizada ${timeAgo(sync.syncedAt)}.`
-          : offline
-            ? 'Sem conexão, e a lista ainda não foi baixada neste aparelho.'
-            : ''}
-        {waiting?.length
-          ? ` ${waiting.length === 1 ? '1 mudança aguarda' : `${waiting.length} mudanças aguardam`} envio.`
-          : ''}
-      </Text>
-
-      {refused && refused.length > 0 && (
-        <Stack as="ul" gap="2" listStyleType="none" aria-label="Mudanças não aplicadas">
-          {refused.map((item) => {
-            const { change: made } = item.payload as unknown as TrackingPayload;
-            const fields = Object.values(item.fieldErrors ?? {});
-            return (
-              <Flex
-                as="li"
-                key={item.id}
-                role="alert"
-                gap="3"
-                align="center"
-                justify="space-between"
-                borderWidth="1px"
-                borderColor="red.muted"
-                bg="red.subtle"
-                borderRadius="md"
-                p="3"
-              >
-                <Box fontSize="sm">
-                  <Text fontWeight="semibold">{displayTrackingNumber(made.number)}</Text>
-                  <Text>{fields.length ? fields.join('; ') : item.lastError}</Text>
-                </Box>
-                <Button size="xs" variant="outline" onClick={() => void discardItem(item.id)}>
-                  Entendi
-                </Button>
-              </Flex>
-            );
-          })}
-        </Stack>
-      )}
+      <ChangesStatus
+        offline={offline}
+        syncedAt={sync?.syncedAt}
+        waitingChanges={waiting?.length ?? 0}
+      />
+      {office && <PendingList rows={pending} onDecide={decide} />}
 
       {rows === undefined || (!sync && rows.length === 0 && !offline) ? (
         <Text role="status">Carregando...</Text>
@@ -377,7 +380,7 @@ export function TrackingManager() {
         <Stack gap="3">
           {!office && (
             <Heading as="h2" size="lg">
-              Minhas entregas ({listed.length === 1 ? '1 parada' : `${listed.length} paradas`})
+              {listed.length === 1 ? '1 parada' : `${listed.length} paradas`} na sua rota
             </Heading>
           )}
           <Stack
@@ -394,6 +397,7 @@ export function TrackingManager() {
                 onDelete={office ? () => setToDelete(row) : undefined}
                 selected={selected.has(row.id)}
                 onSelect={office ? (on) => select(row.id, on) : undefined}
+                onAttempt={() => setAttempting(row)}
                 stop={
                   stops
                     ? {
@@ -448,6 +452,21 @@ export function TrackingManager() {
         </Portal>
       </Dialog.Root>
 
+      {attempting && (
+        <AttemptDialog
+          row={attempting}
+          onClose={() => setAttempting(null)}
+          onConfirm={async (made: AttemptChange, photo) => {
+            const kept = await change(
+              made,
+              'Tentativa registrada',
+              photo ? { target: made.attempt, blob: photo } : undefined,
+            );
+            if (kept) setAttempting(null);
+          }}
+        />
+      )}
+
       {delivering && (
         <DeliveryDialog
           row={delivering}
@@ -462,7 +481,11 @@ export function TrackingManager() {
               at: newChangeTime(),
               ...receiver,
             };
-            const kept = await change(made, 'Entrega registrada', photo);
+            const kept = await change(
+              made,
+              'Entrega registrada',
+              photo ? { target: 'entrega', blob: photo } : undefined,
+            );
             if (kept) setDelivering(null);
           }}
         />

@@ -1,0 +1,112 @@
+import { Box, Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import {
+  attemptsBadge,
+  destinationOf,
+  displayTrackingNumber,
+  formatDateTime,
+  SHIPMENT_MESSAGES,
+  type ShownRow,
+} from '../../../domain';
+import { knownDrivers, refreshDrivers, type Driver } from '../shipments/drivers';
+import { AttemptList } from './tracking-item';
+
+/** One shipment whose attempts ran out: what happened, and the office's two ways out. */
+function PendingItem({
+  row,
+  drivers,
+  onDecide,
+}: {
+  row: ShownRow;
+  drivers: Driver[];
+  onDecide: (decision: 'retry' | 'return', driver?: string) => void;
+}) {
+  const [driver, setDriver] = useState('');
+  const number = row.number ? displayTrackingNumber(row.number) : SHIPMENT_MESSAGES.provisional;
+  return (
+    <Box
+      as="li"
+      borderWidth="1px"
+      borderColor="red.muted"
+      borderRadius="lg"
+      p="4"
+      aria-label={`Pendência ${row.number}`}
+    >
+      <Text fontWeight="bold">{number}</Text>
+      {row.shipment && (
+        <Text fontSize="sm">
+          Para {String(row.shipment.recipientName)} — {destinationOf(row.shipment)}
+        </Text>
+      )}
+      <Text fontSize="sm" color="fg.muted" mb="2">
+        {attemptsBadge(row.attempts.length)} · em pendências desde{' '}
+        {formatDateTime(row.pendingSince.replace(' ', 'T'))}
+        {row.waiting ? ' · aguardando envio' : ''}
+      </Text>
+      <AttemptList row={row} />
+      <Stack gap="2" mt="3" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'end' }}>
+        <NativeSelect.Root size="sm" maxW={{ sm: '60' }}>
+          <NativeSelect.Field
+            aria-label={`Motorista da nova tentativa de ${row.number}`}
+            value={driver}
+            onChange={(e) => setDriver(e.currentTarget.value)}
+          >
+            <option value="">Sem motorista por enquanto</option>
+            {drivers.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <HStack gap="2" wrap="wrap">
+          <Button size="sm" colorPalette="brand" onClick={() => onDecide('retry', driver)}>
+            Nova tentativa
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => onDecide('return')}>
+            Devolver ao remetente
+          </Button>
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * 'Pendências': the shipments whose delivery failed too often, for the office to send out again
+ * (with a driver) or return to the sender. Each decision travels like any change, offline too.
+ */
+export function PendingList({
+  rows,
+  onDecide,
+}: {
+  rows: ShownRow[];
+  onDecide: (row: ShownRow, decision: 'retry' | 'return', driver?: string) => void;
+}) {
+  const [drivers, setDrivers] = useState<Driver[]>(knownDrivers);
+  useEffect(() => {
+    if (rows.length) void refreshDrivers().then(setDrivers);
+  }, [rows.length]);
+  if (!rows.length) return null;
+  return (
+    <Stack gap="3" as="section" aria-labelledby="pendencias">
+      <Heading id="pendencias" as="h2" size="lg">
+        Pendências ({rows.length})
+      </Heading>
+      <Text fontSize="sm" color="fg.muted">
+        Remessas que não puderam ser entregues depois das tentativas: decida o que fazer.
+      </Text>
+      <Stack as="ul" gap="3" listStyleType="none">
+        {rows.map((row) => (
+          <PendingItem
+            key={row.id}
+            row={row}
+            drivers={drivers}
+            onDecide={(decision, driver) => onDecide(row, decision, driver)}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,180 @@
+// The driver's day on a 390 px phone: 'Não entregue' with a reason and a photo in airplane mode,
+// a delivery with proof on the next stop, everything sent when the signal returns ('Tudo
+// enviado'); the office sees the attempt, the public history shows it without a name, a
+// follower's e-mail mentions it, and after the third attempt the office decides in 'Pendências'.
+import type { Page } from '@playwright/test';
+import { shipmentFields } from '../support/payloads';
+import { call, DRIVER, DRIVER_ID, signIn, STAFF, type Stack } from '../support/stack';
+import { cameraPhoto, expect, test, trackingRow, waitForWorker } from './fixtures';
+
+test.skip(({ isMobile }) => isMobile, 'one phone-sized context is made here');
+
+let seq = 0;
+const newId = (tag: string) =>
+  `${tag}${Date.now().toString(36)}${(seq++).toString(36)}`.padEnd(15, '0').slice(0, 15);
+
+async function shipmentFor(stack: Stack, token: string, recipientName: string) {
+  const res = await call(stack.url, '/api/equipe/rastreios', {
+    method: 'POST',
+    token,
+    body: {
+      op: 'shipment',
+      record: newId('dd'),
+      number: '',
+      at: new Date().toISOString(),
+      driver: DRIVER_ID,
+      fields: shipmentFields({ recipientName }),
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.record as { id: string; number: string };
+}
+
+async function signInAs(page: Page, who: { email: string; password: string }) {
+  await page.goto('/admin/tracking');
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Senha').fill(who.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText(/Lista atualizada/)).toBeVisible();
+}
+
+const stop = (page: Page, number: string) =>
+  page
+    .getByRole('list', { name: 'Minhas entregas' })
+    .getByRole('listitem', { name: `Rastreio ${number}`, exact: true });
+
+test("a failed attempt and a delivery made offline reach the office, the public history and a follower's e-mail", async ({
+  browser,
+  baseURL,
+  stack,
+}, testInfo) => {
+  const office = await signIn(stack.url, 'staff', STAFF);
+  const first = await shipmentFor(stack, office, `Joana Prado ${Date.now()}`);
+  const second = await shipmentFor(stack, office, `Caio Reis ${Date.now()}`);
+
+  // Someone follows the first shipment by e-mail.
+  const email = `segue-${Date.now()}@teste.example`;
+  const asked = await call(stack.url, '/api/avisos', {
+    method: 'POST',
+    body: { number: first.number, email, consent: 'sim' },
+  });
+  expect(asked.status).toBe(202);
+  const to = (m: { to?: unknown }) => JSON.stringify(m.to ?? '').includes(email);
+  const [ask] = await stack.sink.waitFor((m) => to(m) && /Confirme/.test(m.subject ?? ''));
+  const token = /confirmar=([A-Za-z0-9]+)/.exec(String(ask!.html))![1]!;
+  await call(stack.url, '/api/avisos/confirmar', { method: 'POST', body: { token } });
+
+  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await phone.newPage();
+  await signInAs(page, DRIVER);
+  await waitForWorker(page);
+  await expect(stop(page, first.number)).toBeVisible();
+  await expect(stop(page, second.number)).toBeVisible();
+
+  // Airplane mode: 'Não entregue' on the first stop.
+  await phone.setOffline(true);
+  await stop(page, first.number)
+    .getByRole('button', { name: /^Não entregue/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Não entregue: ${first.number}` });
+  await dialog.getByRole('button', { name: 'Registrar tentativa' }).click();
+  await expect(dialog.getByText('Escolha o motivo.')).toBeVisible();
+  await dialog.getByText('Outro motivo').click();
+  await dialog.getByRole('button', { name: 'Registrar tentativa' }).click();
+  await expect(dialog.getByText('Descreva o motivo em poucas palavras.')).toBeVisible();
+  await dialog.getByText('Destinatário ausente').click();
+  await dialog.getByLabel('Foto (opcional)').setInputFiles({
+    name: 'camera.png',
+    mimeType: 'image/png',
+    buffer: await cameraPhoto(page),
+  });
+  // The preview shows the picture itself (the page's policy lets a photo on the device show).
+  const preview = dialog.getByRole('img', { name: 'Foto escolhida' });
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await page.screenshot({ path: testInfo.outputPath('nao-entregue.png') });
+  await dialog.getByRole('button', { name: 'Registrar tentativa' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(stop(page, first.number).getByText('1ª tentativa não realizada')).toBeVisible();
+  await expect(page.getByTestId('envio')).toHaveText('1 alteração e 1 foto aguardando sinal');
+
+  // The next stop is delivered with proof, still offline; it leaves the list.
+  await stop(page, second.number).getByText('4. Encomenda entregue').click();
+  const delivery = page.getByRole('dialog', { name: `Registrar entrega de ${second.number}` });
+  await delivery.getByLabel('Nome de quem recebeu').fill('Caio Reis');
+  await delivery.getByRole('button', { name: 'Confirmar entrega' }).click();
+  await expect(stop(page, second.number)).toHaveCount(0);
+  await expect(page.getByTestId('envio')).toHaveText('2 alterações e 1 foto aguardando sinal');
+  await page.screenshot({ path: testInfo.outputPath('aguardando-sinal.png'), fullPage: true });
+
+  // Closed and opened again with no signal: the attempt is still marked.
+  await page.reload();
+  await expect(stop(page, first.number).getByText('1ª tentativa não realizada')).toBeVisible();
+
+  await phone.setOffline(false);
+  await expect(page.getByTestId('envio')).toHaveText(/^Tudo enviado às \d\d:\d\d$/, {
+    timeout: 30_000,
+  });
+  await page.screenshot({ path: testInfo.outputPath('tudo-enviado.png'), fullPage: true });
+
+  // The office sees the attempt with its reason and photo, and the delivery.
+  const desk = await browser.newContext({ baseURL });
+  const officePage = await desk.newPage();
+  await signInAs(officePage, STAFF);
+  const row = trackingRow(officePage, first.number);
+  await expect(row.getByText('1ª tentativa não realizada')).toBeVisible();
+  await expect(
+    row.getByText(/^1ª tentativa: Destinatário ausente — .+, por Motorista Demo$/),
+  ).toBeVisible();
+  await row.getByRole('button', { name: 'Ver foto da tentativa' }).click();
+  await expect(
+    row.getByRole('img', { name: `Foto da 1ª tentativa de ${first.number}` }),
+  ).toBeVisible();
+  await expect(
+    trackingRow(officePage, second.number).getByText(/^Recebido por Caio Reis/),
+  ).toBeVisible();
+
+  // The public history: the attempt with its reason, and no name.
+  const visitor = await browser.newContext({ baseURL });
+  const lookup = await visitor.newPage();
+  await lookup.goto(`/rastrear?numero=${first.number}`);
+  const history = lookup.getByRole('list', { name: 'Histórico' });
+  await expect(
+    history.getByText('Tentativa de entrega não realizada: destinatário ausente'),
+  ).toBeVisible();
+  await expect(lookup.getByText(/Joana/)).toHaveCount(0);
+
+  // The follower's e-mail mentions the attempt.
+  const [news] = await stack.sink.waitFor(
+    (m) => to(m) && /Tentativa de entrega não realizada/.test(m.subject ?? ''),
+  );
+  expect(String(news!.html)).toContain('Tentativa de entrega não realizada: destinatário ausente');
+
+  // Two more failed attempts: the stop leaves the driver's list for the office's 'Pendências'.
+  for (const reason of ['Estabelecimento fechado', 'Endereço não localizado']) {
+    await stop(page, first.number)
+      .getByRole('button', { name: /^Não entregue/ })
+      .click();
+    await page.getByRole('dialog').getByText(reason).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Registrar tentativa' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+  await expect(stop(page, first.number)).toHaveCount(0);
+  const pending = officePage.getByRole('region', { name: /^Pendências/ });
+  await expect(pending.getByRole('heading', { name: 'Pendências (1)' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(pending.getByText('3ª tentativa não realizada', { exact: false })).toBeVisible();
+  await pending.getByRole('button', { name: 'Devolver ao remetente' }).click();
+  await expect(pending).toHaveCount(0);
+  await lookup.reload();
+  await expect(lookup.getByText('Devolvida ao remetente').first()).toBeVisible();
+  // Three attempts and the return, oldest first.
+  await expect(history.getByRole('listitem')).toHaveCount(4);
+  await expect(history.getByRole('listitem').last()).toContainText('Devolvida ao remetente');
+
+  await phone.close();
+  await desk.close();
+  await visitor.close();
+});
