@@ -4,7 +4,7 @@ import { inPortuguese } from './errors';
 import { health } from './mail';
 
 const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
   "font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; " +
   "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 

@@ -36,6 +36,25 @@ registerRoute(
   }),
 );
 
+// The label scanner's decoder (WebAssembly, about 1 MB) is not precached for every visitor: the
+// first time a phone opens the scanner it is fetched and kept here, so scanning works offline
+// after. A new version's decoder replaces the old one.
+const SCANNER_CACHE = 'scanner';
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && /^\/assets\/.+\.wasm$/.test(url.pathname),
+  async ({ request }) => {
+    const cache = await caches.open(SCANNER_CACHE);
+    const kept = await cache.match(request);
+    if (kept) return kept;
+    const fresh = await fetch(request);
+    if (fresh.ok) {
+      for (const old of await cache.keys()) await cache.delete(old);
+      await cache.put(request, fresh.clone());
+    }
+    return fresh;
+  },
+);
+
 // The page asks for the new version only when the person accepts the 'Atualizar' prompt.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

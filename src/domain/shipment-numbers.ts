@@ -61,3 +61,17 @@ export const RESERVED_NUMBERS_PER_ACCOUNT = 50;
 /** Said when a shipment names a twelve-digit number its account did not reserve, or one used. */
 export const NOT_RESERVED_MESSAGE =
   'Este número de remessa não foi reservado por esta conta ou já foi usado. Use um número da numeração desta conta.';
+
+/**
+ * The tracking number a scanned label holds: its Code 128 (the digits) or its QR code (the
+ * tracking link, '…/rastrear?numero=…'). Null for anything else (another carrier's barcode, a
+ * product's EAN is still digits: the list lookup decides whether it is one of ours).
+ */
+export function numberFromScan(raw: string): string | null {
+  const text = raw.trim();
+  if (/^\d{1,32}$/.test(text)) return text;
+  // An address with a host, then /rastrear with 'numero' among its parameters.
+  const link =
+    /^https?:\/\/[^/?#\s]+\/rastrear\/?\?(?:[^#\s]*&)?numero=(\d{1,32})(?:[&#]\S*)?$/.exec(text);
+  return link ? link[1]! : null;
+}

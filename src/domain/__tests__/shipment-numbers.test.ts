@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasValidCheckDigit, isValidCpf, shipmentNumberFrom, shipmentNumberProblem } from '..';
+import {
+  hasValidCheckDigit,
+  isValidCpf,
+  numberFromScan,
+  shipmentNumberFrom,
+  shipmentNumberProblem,
+} from '..';
 
 /** Eleven random digits, not starting with 0, as the server draws them. */
 function randomBody(): string {
@@ -59,5 +65,18 @@ describe('shipment numbers', () => {
     for (const other of ['52998224725', '11222333000181', '987654321', '0123456789012']) {
       expect(shipmentNumberProblem(other)).toBeNull();
     }
+  });
+});
+
+describe('a scanned label', () => {
+  it('gives its number from the Code 128 or from the QR code’s tracking link', () => {
+    expect(numberFromScan('123456789012')).toBe('123456789012');
+    expect(numberFromScan(' 123456789012\n')).toBe('123456789012');
+    expect(numberFromScan('https://rotaveloz.example/rastrear?numero=123456789012')).toBe(
+      '123456789012',
+    );
+    expect(numberFromScan('https://x.example/outra?numero=1')).toBeNull();
+    expect(numberFromScan('https://x.example/rastrear?numero=12a')).toBeNull();
+    expect(numberFromScan('BR123456789XX')).toBeNull();
   });
 });

@@ -28,6 +28,9 @@ import {
   type RouteChange,
   moveStop,
   pendingShipments,
+  isOpenStop,
+  ATTEMPT_MESSAGES,
+  CHANGE_MESSAGES,
   stopsInOrder,
   type AttemptChange,
   type DecisionChange,
@@ -47,6 +50,7 @@ import { ChangesStatus } from './changes-status';
 import { DeliveryDialog } from './delivery-dialog';
 import { AttemptDialog } from './attempt-dialog';
 import { PendingList } from './pending-list';
+import { ScanDialog } from './scan-dialog';
 import { checkNow } from './api';
 import { signedInAsDriver } from '../shipments/drivers';
 
@@ -92,9 +96,12 @@ export function TrackingManager() {
   const needle = normalizeTrackingNumber(filter);
   // The list lives on the device: it opens with no signal and follows every change. Only the rows
   // on screen are read, so a change on another phone re-reads a hundred rows, not ten thousand.
+  // A driver's stops keep their places in its whole route while a filter shows one of them.
+  const driverList = signedInAsDriver();
   const onScreen = useLiveQuery(async () => {
     const newest = db.staffTracking.orderBy('created').reverse();
-    const rows = await (needle ? newest.filter((r) => r.number.includes(needle)) : newest)
+    const filtered = needle && !driverList;
+    const rows = await (filtered ? newest.filter((r) => r.number.includes(needle)) : newest)
       .limit(limit)
       .toArray();
     const total = needle
@@ -102,7 +109,7 @@ export function TrackingManager() {
           .length
       : await db.staffTracking.count();
     return { rows, total };
-  }, [needle, limit]);
+  }, [needle, limit, driverList]);
   // Changes made on this phone the server has not confirmed yet (shown on top of its list).
   const mine = useLiveQuery(
     () => db.outbox.where('kind').equals('tracking').sortBy('createdAt'),
@@ -119,6 +126,7 @@ export function TrackingManager() {
   const [toDelete, setToDelete] = useState<ShownRow | null>(null);
   const [delivering, setDelivering] = useState<ShownRow | null>(null);
   const [attempting, setAttempting] = useState<ShownRow | null>(null);
+  const [scanning, setScanning] = useState(false);
   const [offline, setOffline] = useState(false);
   // Shipments chosen for printing their labels together.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -164,12 +172,10 @@ export function TrackingManager() {
   const waitingChanges = (waiting ?? []).map(
     (i) => (i.payload as unknown as TrackingPayload).change,
   );
-  const rows =
-    onScreen === undefined
-      ? undefined
-      : overlayChanges(onScreen.rows, waitingChanges, actorName()).filter(
-          (r) => !needle || r.number.includes(needle),
-        );
+  const matches = (r: ShownRow) => !needle || r.number.includes(needle);
+  const unfiltered =
+    onScreen === undefined ? undefined : overlayChanges(onScreen.rows, waitingChanges, actorName());
+  const rows = unfiltered?.filter(matches);
 
   /** Keep a change on the device and send it; what cannot be stored is said, never lost silently. */
   const change = async (
@@ -248,8 +254,8 @@ export function TrackingManager() {
   // A driver's list holds only the shipments assigned to it (the server's rules): its stops for
   // the day, in its own order, whose stages it marks; the office makes, edits, prints and deletes.
   const office = !signedInAsDriver();
-  const stops = office ? null : stopsInOrder(rows ?? []);
-  const listed = stops ?? shown;
+  const stops = office ? null : stopsInOrder(unfiltered ?? []);
+  const listed = stops ? stops.filter(matches) : shown;
 
   // Shipments whose attempts ran out, for the office to decide (with decisions made here on top).
   const pending = office
@@ -278,6 +284,25 @@ export function TrackingManager() {
       made,
       decision === 'retry' ? 'Nova tentativa marcada' : 'Remessa marcada para devolução',
     );
+  };
+
+  /**
+   * A scanned (or typed) label: its shipment alone on the list, or why it cannot be opened here (a
+   * driver reads only its own stops).
+   */
+  const openScanned = async (scanned: string): Promise<string | null> => {
+    const kept = await db.staffTracking.where('number').equals(scanned).first();
+    const row = kept ? overlayChanges([kept], waitingChanges, actorName())[0] : undefined;
+    if (!row) return office ? 'Este número não está na lista.' : CHANGE_MESSAGES.notYours;
+    if (!office && !isOpenStop(row)) {
+      return row.stages.includes(DELIVERED_STAGE)
+        ? ATTEMPT_MESSAGES.delivered
+        : CHANGE_MESSAGES.notYours;
+    }
+    setFilter(scanned);
+    setLimit(SHOWN);
+    setScanning(false);
+    return null;
   };
 
   /** 'Subir' / 'Descer': the new order is kept on the device and sent like any change. */
@@ -347,6 +372,15 @@ export function TrackingManager() {
         </form>
       )}
 
+      <Button
+        alignSelf="start"
+        variant="outline"
+        colorPalette="brand"
+        onClick={() => setScanning(true)}
+      >
+        Escanear etiqueta
+      </Button>
+
       <Field.Root>
         <Field.Label>Filtrar por número</Field.Label>
         <Input
@@ -379,9 +413,16 @@ export function TrackingManager() {
       ) : (
         <Stack gap="3">
           {!office && (
-            <Heading as="h2" size="lg">
-              {listed.length === 1 ? '1 parada' : `${listed.length} paradas`} na sua rota
-            </Heading>
+            <HStack justify="space-between" wrap="wrap" gap="2">
+              <Heading as="h2" size="lg">
+                {stops?.length === 1 ? '1 parada' : `${stops?.length ?? 0} paradas`} na sua rota
+              </Heading>
+              {needle && (
+                <Button size="sm" variant="outline" onClick={() => setFilter('')}>
+                  Mostrar todas as paradas
+                </Button>
+              )}
+            </HStack>
           )}
           <Stack
             as="ul"
@@ -389,7 +430,7 @@ export function TrackingManager() {
             listStyleType="none"
             aria-label={office ? 'Números registrados' : 'Minhas entregas'}
           >
-            {listed.map((row, i) => (
+            {listed.map((row) => (
               <TrackingItem
                 key={row.id}
                 row={row}
@@ -401,7 +442,7 @@ export function TrackingManager() {
                 stop={
                   stops
                     ? {
-                        position: i + 1,
+                        position: stops.indexOf(row) + 1,
                         total: stops.length,
                         onMove: (by) => moveBy(row.id, by),
                       }
@@ -451,6 +492,8 @@ export function TrackingManager() {
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
+
+      {scanning && <ScanDialog onClose={() => setScanning(false)} onNumber={openScanned} />}
 
       {attempting && (
         <AttemptDialog
