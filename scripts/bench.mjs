@@ -40,10 +40,14 @@ const BUDGET = {
   staffFilterMs: 50,
   shipmentP50Ms: 30,
   labels100Seconds: 3,
+  driverList100Ms: 300,
+  photoShrinkMs: 1500,
 };
 const STAFF_RECORDS = 10_000;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const STAFF = { email: 'bench@rotaveloz.example', password: 'bench-senha-123' };
+const DRIVER = { email: 'motorista-bench@rotaveloz.example', password: 'bench-motorista-123' };
+const DRIVER_ID = 'motoristademo01';
 const CLIENT = {
   email: JSON.parse(readFileSync(join(ROOT, 'pb_hooks/lib/company.json'), 'utf8'))
     .clientAccountEmail,
@@ -134,7 +138,7 @@ const server = await startPocketBase({
     PB_SEED_DEMO: '1',
     PB_RATE_LIMITS: 'off',
   },
-  accounts: { staff: STAFF, client: CLIENT },
+  accounts: { staff: STAFF, client: CLIENT, driver: DRIVER },
 });
 const url = server.url;
 console.log(`› product at ${url}`);
@@ -154,7 +158,7 @@ try {
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
     `- Versions: ${pbVersion}, ${chromeVersion}, lighthouse ${pkg('lighthouse')}, autocannon ${pkg('autocannon')}, react ${pkg('react')}, @chakra-ui/react ${pkg('@chakra-ui/react')}, vite ${pkg('vite')}`,
-    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes lighthouse load sync simulator menu staff shipments\`).`,
+    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes lighthouse load sync simulator menu staff shipments driver\`).`,
     '',
   );
 
@@ -168,6 +172,7 @@ try {
   if (wants('menu')) await menu();
   if (wants('staff')) await staff();
   if (wants('shipments')) await shipments();
+  if (wants('driver')) await driverDay();
 
   lines.push(
     '',
@@ -388,13 +393,7 @@ function asAutocannon(r) {
 }
 
 async function load() {
-  const auth = await (
-    await fetch(`${url}/api/collections/staff/auth-with-password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identity: STAFF.email, password: STAFF.password }),
-    })
-  ).json();
+  const auth = { token: await staffToken() };
   const seeded = await server.admin(
     '/api/collections/tracking/records?filter=number%3D%22987654321%22',
   );
@@ -529,6 +528,37 @@ async function purgeMailQueue() {
   }
 }
 
+/** A staff session token, for the API calls that set up a measurement. */
+async function staffToken() {
+  const res = await fetch(`${url}/api/collections/staff/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: STAFF.email, password: STAFF.password }),
+  });
+  return (await res.json()).token;
+}
+
+/** A 390 px phone context. */
+function phoneContext(browser) {
+  return browser.newContext({
+    baseURL: url,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+}
+
+/** The tracking screen signed in as `who`, once its list is on the device. */
+async function signedIn(context, who) {
+  const page = await context.newPage();
+  await page.goto('/admin/tracking');
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Senha').fill(who.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByText(/Lista atualizada/).waitFor({ timeout: 120_000 });
+  return page;
+}
+
 async function launch() {
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -558,7 +588,7 @@ async function sync() {
       PB_RATE_LIMITS: 'off',
       MAIL_QUEUE_SCHEDULE: '0 0 31 2 *', // never
     },
-    accounts: { staff: STAFF, client: CLIENT },
+    accounts: { staff: STAFF, client: CLIENT, driver: DRIVER },
   });
   let browser;
   const results = [];
@@ -789,18 +819,8 @@ async function staff() {
       performance.getEntriesByName('rv:staff-sync').map((m) => ({ ms: m.duration, ...m.detail })),
     );
   try {
-    const context = await browser.newContext({
-      baseURL: url,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    let page = await context.newPage();
-    await page.goto('/admin/tracking');
-    await page.getByLabel('E-mail').fill(STAFF.email);
-    await page.getByLabel('Senha').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByText(/Lista atualizada/).waitFor({ timeout: 60_000 });
+    const context = await phoneContext(browser);
+    let page = await signedIn(context, STAFF);
     const first = (await measures(page)).find((m) => m.full);
     const heapMb = await page.evaluate(() => performance.memory?.usedJSHeapSize / 2 ** 20);
 
@@ -904,15 +924,7 @@ async function staff() {
  * printing 100 labels (the page opened to the print dialog, from the device's own list).
  */
 async function shipments() {
-  const token = (
-    await (
-      await fetch(`${url}/api/collections/staff/auth-with-password`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ identity: STAFF.email, password: STAFF.password }),
-      })
-    ).json()
-  ).token;
+  const token = await staffToken();
   const post = async (path, body) => {
     const res = await fetch(`${url}${path}`, {
       method: 'POST',
@@ -963,12 +975,7 @@ async function shipments() {
       baseURL: url,
       viewport: { width: 1280, height: 800 },
     });
-    const page = await context.newPage();
-    await page.goto('/admin/tracking');
-    await page.getByLabel('E-mail').fill(STAFF.email);
-    await page.getByLabel('Senha').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByText(/Lista atualizada/).waitFor({ timeout: 120_000 });
+    const page = await signedIn(context, STAFF);
     const ids = made.slice(-100);
     const runs = [];
     for (let run = 0; run < 3; run++) {
@@ -1001,6 +1008,114 @@ async function shipments() {
     '',
     `- Shipment from a request, server time over ${N} one after another (reserved number, request linked, requester's e-mail queued): p50 ${p50.toFixed(1)} ms (budget < ${BUDGET.shipmentP50Ms} ms) ${check(p50 < BUDGET.shipmentP50Ms, `shipment p50 ${p50.toFixed(1)} ms`)}, p99 ${p99.toFixed(1)} ms`,
     `- 100 labels, page opened to the print dialog (1280 px, from the device's list): median ${labelsSeconds.toFixed(2)} s of 3 (budget < ${BUDGET.labels100Seconds} s) ${check(labelsSeconds < BUDGET.labels100Seconds, `100 labels ${labelsSeconds.toFixed(2)} s`)}`,
+    '',
+  );
+}
+
+/**
+ * The driver's day on a phone (390 px, CPU slowed 4× as a mid-range phone): 'Minhas entregas' with
+ * 100 stops opened with no signal, and a 12-megapixel camera photo shrunk before it waits.
+ */
+async function driverDay() {
+  const token = await staffToken();
+  const STOPS = 100;
+  for (let i = 0; i < STOPS; i++) {
+    const res = await fetch(`${url}/api/equipe/rastreios`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Authorization: token },
+      body: JSON.stringify({
+        op: 'shipment',
+        record: `bd${String(i).padStart(13, '0')}`,
+        number: '',
+        at: new Date().toISOString(),
+        driver: DRIVER_ID,
+        fields: { ...BENCH_SHIPMENT, recipientName: `Destino ${i + 1}` },
+      }),
+    });
+    if (!res.ok) throw new Error(`driver's shipment: ${res.status} ${await res.text()}`);
+  }
+
+  const browser = await launch();
+  const opens = [];
+  let shrinkMs = NaN;
+  try {
+    const context = await phoneContext(browser);
+    const page = await signedIn(context, DRIVER);
+    await page.waitForFunction(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      return Boolean(reg.active && navigator.serviceWorker.controller);
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await context.setOffline(true);
+    // From the start of the navigation to the hundredth stop on screen, with no signal.
+    const stops = 'ul[aria-label="Minhas entregas"] > li';
+    for (let run = 0; run < 5; run++) {
+      await page.goto('/admin/tracking');
+      await page.waitForFunction((sel) => document.querySelectorAll(sel).length >= 100, stops, {
+        polling: 'raf',
+        timeout: 60_000,
+      });
+      opens.push(await page.evaluate(() => performance.now()));
+    }
+
+    // A 12-megapixel photo (4000 × 3000 JPEG, as a phone's camera gives) chosen for 'Não entregue',
+    // until its shrunk preview is drawn.
+    const photo = await page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 4000;
+      canvas.height = 3000;
+      const g = canvas.getContext('2d');
+      for (let i = 0; i < 400; i++) {
+        g.fillStyle = `hsl(${(i * 37) % 360}, 60%, ${30 + (i % 40)}%)`;
+        g.fillRect((i * 97) % 4000, (i * 61) % 3000, 300, 220);
+      }
+      const blob = await new Promise((r) => canvas.toBlob(r, 'image/jpeg', 0.92));
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) {
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      }
+      return btoa(binary);
+    });
+    await page
+      .locator(stops)
+      .first()
+      .getByRole('button', { name: /^Não entregue/ })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await page.evaluate(() => {
+      window.__chosenAt = 0;
+      document.addEventListener('change', () => (window.__chosenAt = performance.now()), {
+        capture: true,
+      });
+    });
+    await dialog.getByLabel('Foto (opcional)').setInputFiles({
+      name: 'camera.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from(photo, 'base64'),
+    });
+    const drawn = await page.waitForFunction(
+      () => {
+        const img = document.querySelector('img[alt="Foto escolhida"]');
+        return img && img.complete && img.naturalWidth > 0
+          ? performance.now() - window.__chosenAt
+          : 0;
+      },
+      null,
+      { polling: 'raf', timeout: 60_000 },
+    );
+    shrinkMs = await drawn.jsonValue();
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  const open = median(opens);
+  lines.push(
+    "## The driver's day (390 px phone context, CPU slowed 4×)",
+    '',
+    `- 'Minhas entregas' with ${STOPS} stops opened with no signal, navigation to the last stop on screen: median ${open.toFixed(0)} ms of ${opens.length} (${opens.map((ms) => ms.toFixed(0)).join(', ')} ms) (budget ≤ ${BUDGET.driverList100Ms} ms) ${check(open <= BUDGET.driverList100Ms, `driver list ${open.toFixed(0)} ms`)}`,
+    `- A 12-megapixel photo (4000 × 3000 JPEG) chosen to its shrunk preview on screen (≤ 1600 px, ~300 KB): ${shrinkMs.toFixed(0)} ms (budget ≤ ${BUDGET.photoShrinkMs} ms) ${check(shrinkMs <= BUDGET.photoShrinkMs, `photo shrink ${shrinkMs.toFixed(0)} ms`)}`,
     '',
   );
 }

@@ -51,6 +51,24 @@ async function loadEngine(): Promise<Engine> {
       delivered: () => null,
     });
   }
+  // A photo: sent after every other waiting item, and only once the item it follows has gone.
+  fresh.registerKind({
+    kind: 'trackingPhoto',
+    label: 'photo',
+    background: true,
+    ready: async (item) => {
+      const { db } = await import('../../lib/db');
+      const change = await db.outbox.get(String(item.payload.after));
+      return !change || change.state === 'sent';
+    },
+    send: async (item: OutboxItem) => {
+      server.requests.push({ kind: 'trackingPhoto', id: item.id });
+      if (!server.online) throw refusal(0);
+      server.stored.set(item.id, item.payload);
+      return { result: {} };
+    },
+    delivered: () => null,
+  });
   return fresh;
 }
 
@@ -98,6 +116,35 @@ describe('the outbox engine', () => {
     await engine.syncNow();
     expect([...server.stored.keys()]).toEqual(made);
     expect((await items()).map((i) => i.state)).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('sends a photo after every change waiting, and never before the change it belongs to', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const first = await engine.submit('tracking', { n: 1 });
+    await engine.submit('trackingPhoto', { after: first.item.id }, undefined, undefined, true);
+    const second = await engine.submit('tracking', { n: 2 });
+    await engine.submit('trackingPhoto', { after: second.item.id }, undefined, undefined, true);
+    await engine.submit('tracking', { n: 3 });
+    expect(server.requests).toEqual([]);
+
+    vi.stubGlobal('navigator', { onLine: true });
+    // The first change fails: neither photo may go, nor the changes behind it.
+    server.answers = [500];
+    await engine.syncNow();
+    expect(server.requests.map((r) => r.kind)).toEqual(['tracking']);
+
+    const { db } = await import('../../lib/db');
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    server.requests = [];
+    await engine.syncNow();
+    expect(server.requests.map((r) => r.kind)).toEqual([
+      'tracking',
+      'tracking',
+      'tracking',
+      'trackingPhoto',
+      'trackingPhoto',
+    ]);
+    expect((await items()).every((i) => i.state === 'sent')).toBe(true);
   });
 
   it('retries with a doubling delay while the server cannot be reached', async () => {
