@@ -25,6 +25,14 @@ routerAdd(
   $apis.requireAuth('staff'),
 );
 
+/** Several changes of one phone, in order, one answer each (a weak signal: few round trips). */
+routerAdd(
+  'POST',
+  '/api/equipe/rastreios/lote',
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).applyBatch(e),
+  $apis.requireAuth('staff'),
+);
+
 /** A delivery's or a failed attempt's photo, sent after its change (never holding it up). */
 routerAdd(
   'POST',

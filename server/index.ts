@@ -11,6 +11,7 @@ export { answerDismiss, answerResend } from './mail-routes';
 export {
   answerDrivers,
   answerLookup,
+  applyBatch,
   applyChange,
   applyPhoto,
   checkDashboardCreate,

@@ -21,7 +21,7 @@ import {
   type TrackingStage,
 } from '../src/domain/stages';
 import { stored } from './config';
-import { fieldErrors, refusedSave } from './errors';
+import { fieldErrors, inPortuguese, refusedSave } from './errors';
 import { checkField } from '../src/domain/fields';
 import { TRACKING_NUMBER_RULE } from '../src/domain/submissions';
 import { shipmentNumberProblem } from '../src/domain/shipment-numbers';
@@ -63,7 +63,11 @@ export function stampStages(record: core.Record): void {
 
 /** Who is acting: the staff member's name, or the e-mail when the account has none. */
 function actor(e: core.RequestEvent): string {
-  return (e.auth && (e.auth.getString('name') || e.auth.email())) || '';
+  return e.auth ? actorOf(e.auth) : '';
+}
+
+function actorOf(auth: core.Record): string {
+  return auth.getString('name') || auth.email() || '';
 }
 
 /**
@@ -192,7 +196,13 @@ export function answerLookup(e: core.RequestEvent): void {
 
 /** The change a phone sent, as JSON or as a form with the delivery photo. */
 function readChange(e: core.RequestEvent) {
-  const body = e.requestInfo().body || {};
+  return changeOf(e.requestInfo().body || {});
+}
+
+type SentChange = ReturnType<typeof changeOf>;
+
+/** One change's fields as sent (anything missing reads as empty). */
+function changeOf(body: { [name: string]: unknown }) {
   const text = (name: string) =>
     body[name] === undefined || body[name] === null ? '' : String(body[name]);
   return {
@@ -266,11 +276,104 @@ export function applyChange(e: core.RequestEvent): void {
   if (e.auth!.getBool('disabled')) {
     throw new ForbiddenError('Esta conta da equipe foi desativada. Fale com o responsável.');
   }
-  const change = readChange(e);
-  const photo = uploadedPhoto(e);
-  const who = actor(e);
+  e.json(200, applyOne(e.app, e.auth!, readChange(e), uploadedPhoto(e)));
+}
+
+/** The most changes one batch carries (a phone sends its queue in batches of this size). */
+export const BATCH_MAX = 50;
+
+/** What the batch answers for one change: the single route's answer, or its error. */
+type BatchResult =
+  | { status: 200; answer: object }
+  | {
+      status: number;
+      message: string;
+      data: { [field: string]: { code: string; message: string } };
+    };
+
+/**
+ * POST /api/equipe/rastreios/lote: several changes of one phone in the order they were made, each
+ * applied as the single route applies it (its own transaction), with one answer per change. On a
+ * weak signal the queue goes in a few round trips instead of one per change. A change refused
+ * (4xx) does not stop the ones after it, as the phone's outbox would go on; a server failure does:
+ * it is answered, the rest are left unanswered, and the phone sends them all again later.
+ */
+export function applyBatch(e: core.RequestEvent): void {
+  if (e.auth!.getBool('disabled')) {
+    throw new ForbiddenError('Esta conta da equipe foi desativada. Fale com o responsável.');
+  }
+  const body = e.requestInfo().body || {};
+  const changes = body.changes;
+  if (!Array.isArray(changes) || changes.length === 0 || changes.length > BATCH_MAX) {
+    throw fieldErrors({ changes: `Envie de 1 a ${BATCH_MAX} mudanças.` });
+  }
+  const results: BatchResult[] = [];
+  // A record this batch found under another id (a number registered on another phone first) or
+  // gave a number: the later changes of the batch, made on the phone before it knew, follow it.
+  const moved: { [sentId: string]: { id: string; number: string } } = {};
+  for (const sent of changes as unknown[]) {
+    const fields = sent && typeof sent === 'object' ? (sent as { [name: string]: unknown }) : {};
+    const change = changeOf(fields);
+    const sentId = change.record;
+    const to = moved[sentId];
+    if (to) {
+      change.record = to.id;
+      change.number = to.number;
+    }
+    try {
+      const answer = applyOne(e.app, e.auth!, change, null) as { record?: core.Record };
+      results.push({ status: 200, answer });
+      const record = answer.record;
+      if (record && (record.id !== change.record || record.getString('number') !== change.number)) {
+        moved[sentId] = { id: record.id, number: record.getString('number') };
+      }
+    } catch (err) {
+      const failure = failureOf(err);
+      results.push(failure);
+      if (failure.status >= 500) break;
+    }
+  }
+  e.json(200, { results });
+}
+
+/**
+ * One change's error as the batch answers it: an API error in Portuguese (status, message and
+ * each field's code and message); anything else as a server failure.
+ */
+function failureOf(err: unknown): Extract<BatchResult, { message: string }> {
+  // Thrown by our own code it is the API error itself; from PocketBase, a wrapped Go error.
+  const direct = err as { status?: unknown };
+  const api = inPortuguese(
+    typeof direct?.status === 'number' ? { value: err } : err,
+  ) as unknown as {
+    status: number;
+    message: string;
+    data?: { [field: string]: { code?: unknown; message?: unknown } };
+  };
+  const data: { [field: string]: { code: string; message: string } } = {};
+  for (const name in api.data || {}) {
+    const f = api.data![name]!;
+    data[name] = {
+      code: String(typeof f.code === 'function' ? (f.code as () => string)() : f.code),
+      message: String(typeof f.message === 'function' ? (f.message as () => string)() : f.message),
+    };
+  }
+  return { status: api.status || 500, message: api.message, data };
+}
+
+/**
+ * One change, as the route above and the batch route apply it: checked, then merged in its own
+ * transaction. Throws the API error the phone reads (400 with the fields, 403, 404).
+ */
+function applyOne(
+  app: core.App,
+  auth: core.Record,
+  change: SentChange,
+  photo: filesystem.File | null,
+): object {
+  const who = actorOf(auth);
   // A driver marks stages of the shipments assigned to it, and nothing else.
-  const driver = isDriver(e.auth!);
+  const driver = isDriver(auth);
   if (driver && change.op !== 'stage' && change.op !== 'route' && change.op !== 'attempt') {
     throw new ForbiddenError(
       change.op === 'decision' ? ATTEMPT_MESSAGES.officeOnly : CHANGE_MESSAGES.driverOnlyStages,
@@ -281,22 +384,21 @@ export function applyChange(e: core.RequestEvent): void {
     const problems = checkTrackingChange(change, { now: Date.now() });
     if (Object.keys(problems).length) throw fieldErrors(problems);
     let ordered = 0;
-    e.app.runInTransaction((txApp) => {
+    app.runInTransaction((txApp) => {
       (change.order as string[]).forEach((id, i) => {
         const record = findById(txApp, id);
         // Only the driver's own shipments; one taken from it meanwhile is skipped.
-        if (!record || record.getString('driver') !== e.auth!.id) return;
+        if (!record || record.getString('driver') !== auth.id) return;
         if (record.getInt('stopOrder') === i + 1) return;
         record.set('stopOrder', i + 1);
         txApp.save(record);
         ordered++;
       });
     });
-    e.json(200, { ordered });
-    return;
+    return { ordered };
   }
   let answer: object = {};
-  e.app.runInTransaction((txApp) => {
+  app.runInTransaction((txApp) => {
     const record = findById(txApp, change.record);
     const problems = checkTrackingChange(change, {
       now: Date.now(),
@@ -312,7 +414,7 @@ export function applyChange(e: core.RequestEvent): void {
 
     if (change.op === 'shipment') {
       try {
-        answer = applyShipment(txApp, change as ShipmentChange, record, e.auth!.id, who);
+        answer = applyShipment(txApp, change as ShipmentChange, record, auth.id, who);
       } catch (err) {
         throw refusedSave(err);
       }
@@ -330,7 +432,7 @@ export function applyChange(e: core.RequestEvent): void {
         return;
       }
       // A shipment number must be one this account reserved and has not used.
-      takeReservedNumber(txApp, change.number, e.auth!.id);
+      takeReservedNumber(txApp, change.number, auth.id);
       const fresh = new Record(txApp.findCollectionByNameOrId('tracking'));
       if (/^[a-z0-9]{15}$/.test(change.record)) fresh.set('id', change.record);
       fresh.set('number', change.number);
@@ -349,7 +451,7 @@ export function applyChange(e: core.RequestEvent): void {
     }
 
     if (!record) throw new NotFoundError(CHANGE_MESSAGES.deleted);
-    if (driver && record.getString('driver') !== e.auth!.id) {
+    if (driver && record.getString('driver') !== auth.id) {
       throw new NotFoundError(CHANGE_MESSAGES.notYours);
     }
     if (change.op === 'attempt') {
@@ -381,7 +483,7 @@ export function applyChange(e: core.RequestEvent): void {
     }
     answer = { record, applied: Boolean(fields) };
   });
-  e.json(200, answer);
+  return answer;
 }
 
 /**

@@ -5,6 +5,8 @@
 export const API_PATHS = {
   /** One change made on a staff phone (register, stage, delete). */
   trackingChanges: '/api/equipe/rastreios',
+  /** Several changes of one phone in the order made, one answer each. */
+  trackingBatch: '/api/equipe/rastreios/lote',
   /** A delivery's or a failed attempt's photo, sent after its change. */
   trackingPhotos: '/api/equipe/rastreios/fotos',
   /** 'Avise-me': follow a number by e-mail, confirm it, cancel it (the token is in the e-mailed link). */

@@ -34,6 +34,12 @@ export interface Delivery {
   alongside?: () => Promise<void>;
 }
 
+/** One item's outcome in a batch. */
+export type BatchOutcome = Delivery | { error: unknown } | undefined;
+
+/** The most items of a kind sent in one batch. */
+export const BATCH_SIZE = 50;
+
 /** What a refusal means, when a kind reads it differently from the engine's default. */
 export type Refusal = 'failed' | { waitMs: number };
 
@@ -57,6 +63,12 @@ export interface KindDefinition {
    * signal).
    */
   background?: boolean;
+  /**
+   * Several items of this (ordered) kind in one request, in order: one outcome per item, a
+   * Delivery or the error the single send would have thrown; undefined for items the server left
+   * unanswered (they go again). Used instead of `send` when present.
+   */
+  sendBatch?: (items: OutboxItem[], headers: Record<string, string>) => Promise<BatchOutcome[]>;
   /** Whether the item may go now (a photo waits for its change to reach the server). */
   ready?: (item: OutboxItem) => Promise<boolean>;
   /** A status this kind reads its own way; undefined leaves it to the engine. */
@@ -160,15 +172,57 @@ async function markDelivered(item: OutboxItem, delivery: Delivery) {
   });
 }
 
+function headersOf(item: OutboxItem): Record<string, string> {
+  return item.token ? { Authorization: item.token } : {};
+}
+
 /** Send one claimed item and record the outcome on it; true when the connection (or server) failed. */
 async function send(item: OutboxItem): Promise<boolean> {
   const definition = definitionOf(item.kind);
-  const headers: Record<string, string> = {};
-  if (item.token) headers.Authorization = item.token;
   try {
-    await markDelivered(item, await definition.send(item, headers));
+    await markDelivered(item, await definition.send(item, headersOf(item)));
     return false;
   } catch (error) {
+    return recordFailure(item, definition, error);
+  }
+}
+
+/**
+ * Send claimed items of one kind and one session together (the kind's `sendBatch`) and record
+ * each one's outcome; those the server left unanswered wait, untried, for the next pass.
+ */
+async function sendMany(items: OutboxItem[]): Promise<boolean> {
+  const definition = definitionOf(items[0]!.kind);
+  let outcomes: BatchOutcome[];
+  try {
+    outcomes = await definition.sendBatch!(items, headersOf(items[0]!));
+  } catch (error) {
+    // The whole request failed (no connection, the session ended): each item as alone.
+    let lost = false;
+    for (const item of items) lost = (await recordFailure(item, definition, error)) || lost;
+    return lost;
+  }
+  let lost = false;
+  for (const [i, item] of items.entries()) {
+    const outcome = outcomes[i];
+    if (!outcome) {
+      await db.outbox.update(item.id, { state: 'pending', leaseUntil: undefined });
+      lost = true;
+    } else if ('error' in outcome) {
+      lost = (await recordFailure(item, definition, outcome.error)) || lost;
+    } else {
+      await markDelivered(item, outcome);
+    }
+  }
+  return lost;
+}
+
+/** What a failed send means for the item (see the header); true when it is worth waiting. */
+async function recordFailure(
+  item: OutboxItem,
+  definition: KindDefinition,
+  error: unknown,
+): Promise<boolean> {
     const status = error instanceof ClientResponseError ? error.status : 0;
     const data = (error instanceof ClientResponseError ? error.response?.data : undefined) as
       Record<string, { code?: string }> | undefined;
@@ -212,7 +266,6 @@ async function send(item: OutboxItem): Promise<boolean> {
       return true;
     }
     return false;
-  }
 }
 
 let running: Promise<void> | null = null;
@@ -258,26 +311,53 @@ export function syncNow(): Promise<void> {
           // Background kinds last (a stable sort keeps the order made within each group).
           due.sort((a, b) => background(a) - background(b));
           if (due.length === 0) break;
+          // Items of a kind that sends in batches go together: consecutive ones of one session.
+          const jobs: OutboxItem[][] = [];
+          const open = new Map<string, OutboxItem[]>();
+          for (const item of due) {
+            if (!kinds.get(item.kind)?.sendBatch) {
+              jobs.push([item]);
+              continue;
+            }
+            const key = `${item.kind} ${item.token ?? ''}`;
+            const group = open.get(key);
+            if (group && group.length < BATCH_SIZE) {
+              group.push(item);
+            } else {
+              const fresh = [item];
+              open.set(key, fresh);
+              jobs.push(fresh);
+            }
+          }
           // A few at once, oldest first: a slow link (or a slow server) does not make the queue wait
-          // item by item. Each ordered kind has a lane of its own, one item at a time.
+          // item by item. Each ordered kind has a lane of its own, one job at a time.
           let next = 0;
           let connectionLost = false;
           const lanes: Partial<Record<OutboxKind, Promise<void>>> = {};
           const worker = async () => {
-            while (!connectionLost && next < due.length) {
-              const item = due[next++]!;
+            while (!connectionLost && next < jobs.length) {
+              const job = jobs[next++]!;
+              const kind = job[0]!.kind;
               const go = async () => {
-                const claimed = await claim(item.id);
-                if (!claimed) return; // another tab or the worker holds it
-                if (await send(claimed)) connectionLost = true;
+                // Claimed in order; one another tab holds stops the rest (they must not overtake it).
+                const claimed: OutboxItem[] = [];
+                for (const item of job) {
+                  const got = await claim(item.id);
+                  if (!got) break;
+                  claimed.push(got);
+                }
+                if (claimed.length === 0) return;
+                const lost = kinds.get(kind)?.sendBatch
+                  ? await sendMany(claimed)
+                  : await send(claimed[0]!);
+                if (lost) connectionLost = true;
               };
-              if (ordered(item.kind)) {
-                const kind = item.kind;
+              if (ordered(kind)) {
                 const lane = (lanes[kind] ?? Promise.resolve()).then(async () => {
                   if (laneHeld.has(kind)) return;
                   await go();
-                  const after = await db.outbox.get(item.id);
-                  if (after && after.state !== 'sent' && after.state !== 'failed')
+                  const after = await db.outbox.bulkGet(job.map((i) => i.id));
+                  if (after.some((a) => a && a.state !== 'sent' && a.state !== 'failed'))
                     laneHeld.add(kind);
                 });
                 lanes[kind] = lane;
@@ -410,7 +490,7 @@ export async function submit(
   });
   if (background) {
     announceWaiting();
-    void syncNow();
+    if (typeof navigator === 'undefined' || navigator.onLine) void syncNow();
     return { status: 'queued', item: queued };
   }
   if (typeof navigator !== 'undefined' && !navigator.onLine) {

@@ -6,9 +6,9 @@
 import { SUBMISSION_KIND_LIST } from '../domain/submissions';
 import { trackingRowOf, type TrackingChange } from '../domain/tracking-changes';
 import { db, keepNewerRow } from '../lib/db';
-import { visitorApi } from '../lib/pocketbase';
+import { ClientResponseError, visitorApi } from '../lib/pocketbase';
 import { API_PATHS } from '../config/api-paths';
-import { registerKind } from './engine';
+import { registerKind, type BatchOutcome, type Delivery, type OutboxItem } from './engine';
 
 /** What a tracking change waits with on the device: the change (older items: and a photo). */
 export interface TrackingPayload {
@@ -72,79 +72,122 @@ registerKind({
   }),
 });
 
-// A staff phone's tracking change, with its photo as a form upload, in the order made (a stage
-// never arrives before its number). What the server answers goes onto the device's list in the
-// same transaction that marks the item sent, so the row never flickers back; a number the server
-// already had under another id takes this phone's later changes along.
+/** What the server answers for one tracking change. */
+interface ChangeAnswer {
+  record?: Record<string, unknown>;
+  deleted?: string;
+  merged?: boolean;
+  message?: string;
+}
+
+/**
+ * What the device keeps of a change the server applied: the server's row goes onto the device's
+ * list in the same transaction that marks the item sent, so the row never flickers back; a number
+ * the server already had under another id takes this phone's later changes (and photos) along.
+ */
+function changeDelivery(change: TrackingChange, answer: ChangeAnswer): Delivery {
+  const serverId = answer.record ? String(answer.record.id) : change.record;
+  return {
+    result: { id: serverId, merged: answer.merged ? 1 : 0, message: answer.message ?? '' },
+    // The photo has reached the server: the device lets it go.
+    payload: { change },
+    // The person hears of a merge even when the change went at once.
+    notice: answer.merged,
+    tables: [db.staffTracking],
+    alongside: async () => {
+      if (answer.record) await keepNewerRow(trackingRowOf(answer.record));
+      if (answer.deleted) await db.staffTracking.delete(answer.deleted);
+      const number = answer.record ? String(answer.record.number) : change.number;
+      if (serverId === change.record && number === change.number) return;
+      // Registered on another phone first: this phone's later changes go to that record. A
+      // shipment made with a provisional number: its later changes carry the one it got.
+      await db.outbox
+        .where('kind')
+        .equals('tracking')
+        .and(
+          (i) =>
+            i.state !== 'sent' &&
+            (i.payload as { change?: TrackingChange }).change?.record === change.record,
+        )
+        .modify((i) => {
+          const later = (i.payload as unknown as TrackingPayload).change;
+          later.record = serverId;
+          later.number = number;
+        });
+      await db.outbox
+        .where('kind')
+        .equals('trackingPhoto')
+        .and(
+          (i) => i.state !== 'sent' && (i.payload as { record?: string }).record === change.record,
+        )
+        .modify((i) => {
+          i.payload.record = serverId;
+          i.payload.number = number;
+        });
+    },
+  };
+}
+
+/**
+ * A phone's changes in the order made, in one request (`/lote`): on a weak signal a queue of a
+ * hundred goes in two round trips. One outcome per change, as the single route would answer it.
+ * A change queued with its photo inside (before photos went apart) still goes alone as a form.
+ */
+async function sendChanges(
+  items: OutboxItem[],
+  headers: Record<string, string>,
+): Promise<BatchOutcome[]> {
+  const payloads = items.map((i) => i.payload as unknown as TrackingPayload);
+  const withPhoto = payloads.findIndex((p) => p.photo);
+  if (withPhoto === 0) {
+    const { change, photo } = payloads[0]!;
+    const form = new FormData();
+    for (const [key, value] of Object.entries(change)) {
+      if (value !== undefined) form.set(key, String(value));
+    }
+    form.set('photo', photo!, 'entrega.jpg');
+    const answer = (await visitorApi.send(API_PATHS.trackingChanges, {
+      method: 'POST',
+      body: form,
+      headers,
+      requestKey: null,
+    })) as ChangeAnswer;
+    return [changeDelivery(change, answer)];
+  }
+  const batch = withPhoto > 0 ? payloads.slice(0, withPhoto) : payloads;
+  const { results } = (await visitorApi.send(API_PATHS.trackingBatch, {
+    method: 'POST',
+    body: { changes: batch.map((p) => p.change) },
+    headers,
+    requestKey: null,
+  })) as { results: ({ status: number; answer?: ChangeAnswer } & Record<string, unknown>)[] };
+  return items.map((_, i) => {
+    const result = results[i];
+    if (!result || i >= batch.length) return undefined;
+    if (result.status === 200) return changeDelivery(batch[i]!.change, result.answer ?? {});
+    return {
+      error: new ClientResponseError({
+        url: API_PATHS.trackingBatch,
+        status: result.status,
+        response: { status: result.status, message: result.message, data: result.data ?? {} },
+      }),
+    };
+  });
+}
+
+// A staff phone's tracking changes, in the order made (a stage never arrives before its number),
+// several per request.
 registerKind({
   kind: 'tracking',
   label: 'Mudança de rastreio',
   ordered: true,
   send: async (item, headers) => {
-    const { change, photo } = item.payload as unknown as TrackingPayload;
-    let body: FormData | Record<string, unknown> = { ...change };
-    // (A shipment's fields travel as JSON: a shipment change never carries a photo.)
-    if (photo) {
-      const form = new FormData();
-      for (const [key, value] of Object.entries(change)) {
-        if (value !== undefined) form.set(key, String(value));
-      }
-      form.set('photo', photo, 'entrega.jpg');
-      body = form;
-    }
-    const answer = (await visitorApi.send(API_PATHS.trackingChanges, {
-      method: 'POST',
-      body,
-      headers,
-      requestKey: null,
-    })) as {
-      record?: Record<string, unknown>;
-      deleted?: string;
-      merged?: boolean;
-      message?: string;
-    };
-    const serverId = answer.record ? String(answer.record.id) : change.record;
-    return {
-      result: { id: serverId, merged: answer.merged ? 1 : 0, message: answer.message ?? '' },
-      // The photo has reached the server: the device lets it go.
-      payload: { change },
-      // The person hears of a merge even when the change went at once.
-      notice: answer.merged,
-      tables: [db.staffTracking],
-      alongside: async () => {
-        if (answer.record) await keepNewerRow(trackingRowOf(answer.record));
-        if (answer.deleted) await db.staffTracking.delete(answer.deleted);
-        const number = answer.record ? String(answer.record.number) : change.number;
-        if (serverId === change.record && number === change.number) return;
-        // Registered on another phone first: this phone's later changes go to that record. A
-        // shipment made with a provisional number: its later changes carry the one it got.
-        await db.outbox
-          .where('kind')
-          .equals('tracking')
-          .and(
-            (i) =>
-              i.state !== 'sent' &&
-              (i.payload as { change?: TrackingChange }).change?.record === change.record,
-          )
-          .modify((i) => {
-            const later = (i.payload as unknown as TrackingPayload).change;
-            later.record = serverId;
-            later.number = number;
-          });
-        await db.outbox
-          .where('kind')
-          .equals('trackingPhoto')
-          .and(
-            (i) =>
-              i.state !== 'sent' && (i.payload as { record?: string }).record === change.record,
-          )
-          .modify((i) => {
-            i.payload.record = serverId;
-            i.payload.number = number;
-          });
-      },
-    };
+    const [outcome] = await sendChanges([item], headers);
+    if (!outcome) throw new ClientResponseError({ status: 0 });
+    if ('error' in outcome) throw outcome.error;
+    return outcome;
   },
+  sendBatch: sendChanges,
   // A change to a number deleted meanwhile: kept, with the server's words, like a refusal.
   refusal: (status) => (status === 404 ? 'failed' : undefined),
   // Staff see their changes on the list; only a merge with another phone's number is news.

@@ -236,6 +236,63 @@ describe('a change sent from a phone', () => {
   });
 });
 
+describe('a batch of changes (a queue sent after the signal returns)', () => {
+  const batch = (changes: Record<string, unknown>[], as = token) =>
+    call(stack.url, `${ROUTE}/lote`, { method: 'POST', token: as, body: { changes } });
+
+  it('applies each change in order with its own answer; a refused one does not stop the rest', async () => {
+    const record = newId();
+    const res = await batch([
+      { op: 'register', record, number: '7300001', at: minutesAgo(10) },
+      { op: 'stage', record, number: '7300001', stage: 1, set: true, at: minutesAgo(9) },
+      { op: 'stage', record, number: '7300001', stage: 9, set: true, at: minutesAgo(8) },
+      { op: 'stage', record, number: '7300001', stage: 2, set: true, at: minutesAgo(7) },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const results = res.body.results as { status: number; data?: Record<string, unknown> }[];
+    expect(results.map((r) => r.status)).toEqual([200, 200, 400, 200]);
+    expect(results[2]!.data).toEqual({
+      stage: { code: 'invalid_stage', message: 'Etapa desconhecida: use de 1 a 4.' },
+    });
+    const stored = await stack.admin(`/api/collections/tracking/records/${record}`);
+    expect(stored.stages).toEqual(['1', '2']);
+    // Sent again (the answer was lost): nothing is stored twice, nothing changes.
+    const again = await batch([
+      { op: 'register', record, number: '7300001', at: minutesAgo(10) },
+      { op: 'stage', record, number: '7300001', stage: 1, set: true, at: minutesAgo(9) },
+    ]);
+    expect(again.body.results.map((r: { status: number }) => r.status)).toEqual([200, 200]);
+    const all = await stack.admin(`/api/collections/tracking/records?filter=(number='7300001')`);
+    expect(all.totalItems).toBe(1);
+  });
+
+  it('a number another phone registered first takes the later changes of the same batch along', async () => {
+    const first = await registered('7300002');
+    const mine = newId();
+    const res = await batch([
+      { op: 'register', record: mine, number: '7300002', at: minutesAgo(5) },
+      { op: 'stage', record: mine, number: '7300002', stage: 3, set: true, at: minutesAgo(4) },
+    ]);
+    expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([200, 200]);
+    expect(res.body.results[0].answer.merged).toBe(true);
+    const stored = await stack.admin(`/api/collections/tracking/records/${first.id}`);
+    expect(stored.stages).toEqual(['3']);
+  });
+
+  it('takes 1 to 50 changes, from active staff only', async () => {
+    expect((await batch([])).status).toBe(400);
+    const many = Array.from({ length: 51 }, () => ({ op: 'register' }));
+    const refused = await batch(many);
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.changes.message).toBe('Envie de 1 a 50 mudanças.');
+    const anonymous = await call(stack.url, `${ROUTE}/lote`, {
+      method: 'POST',
+      body: { changes: [{ op: 'register' }] },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
 describe('proof of delivery', () => {
   async function deliverWithPhoto(number: string, photo: Blob, name = 'entrega.jpg') {
     const record = await registered(number);

@@ -17,6 +17,8 @@ interface Server {
   stored: Map<string, Record<string, unknown>>;
   /** A send that never finishes, as when the app is closed in the middle of it. */
   hang: boolean;
+  /** The size of each batch request. */
+  batches: number[];
 }
 
 let engine: Engine;
@@ -34,20 +36,41 @@ async function loadEngine(): Promise<Engine> {
   vi.resetModules();
   const fresh = await import('../engine');
   for (const kind of ['pickup', 'quote', 'tracking'] as const) {
+    const send = async (item: OutboxItem, headers: Record<string, string>) => {
+      server.requests.push({ kind, id: item.id, token: headers.Authorization });
+      if (server.hang) return new Promise<never>(() => {});
+      if (!server.online) throw refusal(0);
+      const status = server.answers.shift();
+      if (status) throw refusal(status, status === 400 ? { weight: { message: 'Peso?' } } : {});
+      // As PocketBase does with a client-made id: a second create of it stores nothing new.
+      if (!server.stored.has(item.id)) server.stored.set(item.id, item.payload);
+      return { result: { id: item.id } };
+    };
     fresh.registerKind({
       kind,
       label: kind,
       ordered: kind !== 'quote',
-      send: async (item: OutboxItem, headers: Record<string, string>) => {
-        server.requests.push({ kind, id: item.id, token: headers.Authorization });
-        if (server.hang) return new Promise(() => {});
-        if (!server.online) throw refusal(0);
-        const status = server.answers.shift();
-        if (status) throw refusal(status, status === 400 ? { weight: { message: 'Peso?' } } : {});
-        // As PocketBase does with a client-made id: a second create of it stores nothing new.
-        if (!server.stored.has(item.id)) server.stored.set(item.id, item.payload);
-        return { result: { id: item.id } };
-      },
+      send,
+      // Tracking changes go several per request, each with its own answer; a server failure
+      // leaves the rest of the batch unanswered.
+      ...(kind === 'tracking'
+        ? {
+            sendBatch: async (batch: OutboxItem[], headers: Record<string, string>) => {
+              server.batches.push(batch.length);
+              if (!server.online) throw refusal(0);
+              const outcomes = [];
+              for (const item of batch) {
+                try {
+                  outcomes.push(await send(item, headers));
+                } catch (error) {
+                  outcomes.push({ error });
+                  if ((error as ClientResponseError).status >= 500) break;
+                }
+              }
+              return outcomes;
+            },
+          }
+        : {}),
       delivered: () => null,
     });
   }
@@ -82,7 +105,14 @@ async function items() {
 }
 
 beforeEach(async () => {
-  server = { online: true, answers: [], requests: [], stored: new Map(), hang: false };
+  server = {
+    online: true,
+    answers: [],
+    requests: [],
+    stored: new Map(),
+    hang: false,
+    batches: [],
+  };
   engine = await loadEngine();
   const { db } = await import('../../lib/db');
   await db.outbox.clear();
@@ -145,6 +175,29 @@ describe('the outbox engine', () => {
       'trackingPhoto',
     ]);
     expect((await items()).every((i) => i.state === 'sent')).toBe(true);
+  });
+
+  it('sends a queue of changes in batches, in order, each item with its own outcome', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const made = [];
+    for (let n = 0; n < 120; n++) made.push((await engine.submit('tracking', { n })).item.id);
+    vi.stubGlobal('navigator', { onLine: true });
+    // The 60th change is refused; the 100th meets a server failure.
+    server.answers = [...Array(59).fill(0), 400, ...Array(39).fill(0), 500];
+    await engine.syncNow();
+    expect(server.batches).toEqual([50, 50]);
+    const states = (await items()).map((i) => i.state);
+    expect(states.slice(0, 59).every((s) => s === 'sent')).toBe(true);
+    expect(states[59]).toBe('failed');
+    expect(states.slice(60, 99).every((s) => s === 'sent')).toBe(true);
+    // The failed one waits for its backoff; those after it were not tried and keep their order.
+    expect(states.slice(99).every((s) => s === 'pending')).toBe(true);
+    expect((await items())[100]!.attempts).toBe(0);
+    const { db } = await import('../../lib/db');
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await engine.syncNow();
+    expect(server.batches).toEqual([50, 50, 21]);
+    expect([...server.stored.keys()]).toEqual(made.filter((_, i) => i !== 59));
   });
 
   it('retries with a doubling delay while the server cannot be reached', async () => {
