@@ -223,49 +223,49 @@ async function recordFailure(
   definition: KindDefinition,
   error: unknown,
 ): Promise<boolean> {
-    const status = error instanceof ClientResponseError ? error.status : 0;
-    const data = (error instanceof ClientResponseError ? error.response?.data : undefined) as
-      Record<string, { code?: string }> | undefined;
-    const refusal = definition.refusal?.(status);
-    if (status === 400 && data?.id?.code === 'validation_not_unique') {
-      // The same id reached the server twice at once (another tab or the worker, racing past the
-      // lease): a plain retry is answered with a receipt, only such a race ends here. Either way
-      // the submission is stored.
-      await db.outbox.update(item.id, { state: 'sent', sentAt: Date.now(), leaseUntil: undefined });
-    } else if (refusal && refusal !== 'failed') {
-      await db.outbox.update(item.id, {
-        state: 'pending',
-        attempts: item.attempts + 1,
-        nextAttemptAt: Date.now() + refusal.waitMs,
-        lastError: messageOf(error),
-        leaseUntil: undefined,
-      });
-    } else if (refusal === 'failed' || status === 400) {
-      await db.outbox.update(item.id, {
-        state: 'failed',
-        lastError: messageOf(error),
-        fieldErrors: fieldMessages(error),
-        leaseUntil: undefined,
-      });
-    } else if (status === 401 || status === 403) {
-      await db.outbox.update(item.id, {
-        state: 'pending',
-        needsAuth: true,
-        lastError: messageOf(error),
-        leaseUntil: undefined,
-      });
-    } else {
-      const attempts = item.attempts + 1;
-      await db.outbox.update(item.id, {
-        state: 'pending',
-        attempts,
-        nextAttemptAt: Date.now() + retryDelay(attempts),
-        lastError: messageOf(error),
-        leaseUntil: undefined,
-      });
-      return true;
-    }
-    return false;
+  const status = error instanceof ClientResponseError ? error.status : 0;
+  const data = (error instanceof ClientResponseError ? error.response?.data : undefined) as
+    Record<string, { code?: string }> | undefined;
+  const refusal = definition.refusal?.(status);
+  if (status === 400 && data?.id?.code === 'validation_not_unique') {
+    // The same id reached the server twice at once (another tab or the worker, racing past the
+    // lease): a plain retry is answered with a receipt, only such a race ends here. Either way
+    // the submission is stored.
+    await db.outbox.update(item.id, { state: 'sent', sentAt: Date.now(), leaseUntil: undefined });
+  } else if (refusal && refusal !== 'failed') {
+    await db.outbox.update(item.id, {
+      state: 'pending',
+      attempts: item.attempts + 1,
+      nextAttemptAt: Date.now() + refusal.waitMs,
+      lastError: messageOf(error),
+      leaseUntil: undefined,
+    });
+  } else if (refusal === 'failed' || status === 400) {
+    await db.outbox.update(item.id, {
+      state: 'failed',
+      lastError: messageOf(error),
+      fieldErrors: fieldMessages(error),
+      leaseUntil: undefined,
+    });
+  } else if (status === 401 || status === 403) {
+    await db.outbox.update(item.id, {
+      state: 'pending',
+      needsAuth: true,
+      lastError: messageOf(error),
+      leaseUntil: undefined,
+    });
+  } else {
+    const attempts = item.attempts + 1;
+    await db.outbox.update(item.id, {
+      state: 'pending',
+      attempts,
+      nextAttemptAt: Date.now() + retryDelay(attempts),
+      lastError: messageOf(error),
+      leaseUntil: undefined,
+    });
+    return true;
+  }
+  return false;
 }
 
 let running: Promise<void> | null = null;
