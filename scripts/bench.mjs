@@ -1045,10 +1045,12 @@ async function driverDay() {
   try {
     const context = await phoneContext(browser);
     const page = await signedIn(context, DRIVER);
+    page.setDefaultTimeout(60_000);
     await page.waitForFunction(async () => {
       const reg = await navigator.serviceWorker.ready;
       return Boolean(reg.active && navigator.serviceWorker.controller);
     });
+    console.log('› driver: signed in, list on the device');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await context.setOffline(true);
@@ -1063,6 +1065,9 @@ async function driverDay() {
       opens.push(await page.evaluate(() => performance.now()));
     }
 
+    console.log(
+      `› driver: list opened offline in ${opens.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+    );
     // A 12-megapixel photo (4000 × 3000 JPEG, as a phone's camera gives) chosen for 'Não entregue',
     // until its shrunk preview is drawn.
     const photo = await page.evaluate(async () => {
@@ -1110,11 +1115,13 @@ async function driverDay() {
       { polling: 'raf', timeout: 60_000 },
     );
     shrinkMs = await drawn.jsonValue();
+    console.log(`› driver: photo shrunk in ${shrinkMs.toFixed(0)} ms`);
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
     // Queued with no signal (CPU no longer slowed: only the sending is measured): 50 failed
     // attempts with a photo each and 50 stages ticked, 100 changes and 50 photos.
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    console.log('› driver: queueing');
     const small = await page.evaluate(async () => {
       const canvas = document.createElement('canvas');
       canvas.width = 2000;
@@ -1133,11 +1140,14 @@ async function driverDay() {
       return btoa(binary);
     });
     for (let i = 0; i < 50; i++) {
-      await page
+      if (i % 10 === 0) console.log(`› driver: attempt ${i}`);
+      // In the middle of the screen: the toast of the last change sits at the bottom.
+      const button = page
         .locator(stops)
         .nth(i)
-        .getByRole('button', { name: /^Não entregue/ })
-        .click();
+        .getByRole('button', { name: /^Não entregue/ });
+      await button.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await button.click();
       await dialog.getByText('Destinatário ausente').click();
       await dialog.getByLabel('Foto (opcional)').setInputFiles({
         name: 'camera.jpg',
@@ -1149,9 +1159,12 @@ async function driverDay() {
       await dialog.waitFor({ state: 'detached' });
     }
     for (let i = 50; i < 100; i++) {
-      await page.locator(stops).nth(i).getByText('1. Encomenda coletada').click();
+      const tick = page.locator(stops).nth(i).getByText('1. Encomenda coletada');
+      await tick.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await tick.click();
     }
     await page.getByText('100 alterações e 50 fotos aguardando sinal').waitFor();
+    console.log('› driver: 100 changes and 50 photos queued');
 
     // The signal returns as Chrome's 'Slow 3G' (2 s round trip, 50 KB/s each way), for the page
     // and its service worker alike.
