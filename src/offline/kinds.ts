@@ -204,7 +204,8 @@ registerKind({
   background: true,
   ready: async (item) => {
     const change = await db.outbox.get(String(item.payload.after ?? ''));
-    return !change || change.state === 'sent' || change.state === 'failed';
+    // A refused change holds its photo until the person puts both away ('Entendi').
+    return !change || change.state === 'sent';
   },
   send: async (item, headers) => {
     const { record, target, photo } = item.payload as unknown as PhotoPayload;
