@@ -114,17 +114,23 @@ export function retryDelay(attempts: number): number {
   return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * Store an item (inside the caller's transaction). Its `createdAt` is later than every item's
+ * before it, even one made in the same millisecond (in this tab or another): the order things
+ * were made in is the order they go, and equal times would be ordered by their random ids.
+ */
 async function enqueue(
   kind: OutboxKind,
   payload: Record<string, unknown>,
   token?: string,
 ): Promise<OutboxItem> {
+  const last = await db.outbox.orderBy('createdAt').last();
   const item: OutboxItem = {
     id: newRecordId(),
     kind,
     payload,
     token,
-    createdAt: Date.now(),
+    createdAt: Math.max(Date.now(), (last?.createdAt ?? 0) + 1),
     attempts: 0,
     nextAttemptAt: 0,
     state: 'pending',
