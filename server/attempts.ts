@@ -16,7 +16,7 @@ import {
   type DecisionChange,
 } from '../src/domain/tracking-changes';
 import { stored } from './config';
-import { fieldErrors, refusedSave } from './errors';
+import { fieldErrors, saveOrRefuse } from './errors';
 import { checkDriver } from './shipments';
 import { leaveTombstone } from './tracking';
 
@@ -69,11 +69,7 @@ export function applyAttempt(
       record.set('stopOrder', 0);
     }
   }
-  try {
-    txApp.save(record);
-  } catch (err) {
-    throw refusedSave(err);
-  }
+  saveOrRefuse(txApp, record);
   return { record, applied: true };
 }
 
@@ -102,11 +98,7 @@ export function applyDecision(
     record.set('driver', change.driver);
     record.set('stopOrder', 0);
   }
-  try {
-    txApp.save(record);
-  } catch (err) {
-    throw refusedSave(err);
-  }
+  saveOrRefuse(txApp, record);
   return { record, applied: true };
 }
 
@@ -139,10 +131,6 @@ export function attachPhoto(
     record.set('attemptPhotos+', photo);
     record.set('attemptLog', log);
   }
-  try {
-    txApp.save(record);
-  } catch (err) {
-    throw refusedSave(err);
-  }
+  saveOrRefuse(txApp, record);
   return { record, stored: true };
 }

@@ -149,3 +149,12 @@ export function refusedSave(err: Caught): unknown {
   }
   return err;
 }
+
+/** Save a record; a refusal by the collection's own checks becomes a 400 naming the fields. */
+export function saveOrRefuse(app: core.App, record: core.Record): void {
+  try {
+    app.save(record);
+  } catch (err) {
+    throw refusedSave(err);
+  }
+}

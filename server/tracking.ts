@@ -21,7 +21,7 @@ import {
   type TrackingStage,
 } from '../src/domain/stages';
 import { stored } from './config';
-import { fieldErrors, inPortuguese, refusedSave } from './errors';
+import { fieldErrors, inPortuguese, refusedSave, saveOrRefuse } from './errors';
 import { checkField } from '../src/domain/fields';
 import { TRACKING_NUMBER_RULE } from '../src/domain/submissions';
 import { shipmentNumberProblem } from '../src/domain/shipment-numbers';
@@ -475,11 +475,7 @@ function applyOne(
         if (change.set && photo) record.set('deliveryPhoto', photo);
         if (!change.set) record.set('deliveryPhoto', null);
       }
-      try {
-        txApp.save(record);
-      } catch (err) {
-        throw refusedSave(err);
-      }
+      saveOrRefuse(txApp, record);
     }
     answer = { record, applied: Boolean(fields) };
   });
