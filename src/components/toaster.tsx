@@ -27,6 +27,11 @@ export const toaster = {
     }
     return (onPhone() ? bottomToaster : topToaster).create(toast);
   },
+  /** Take a toast off the screen at once, wherever it is. */
+  dismiss(id: string) {
+    topToaster.remove(id);
+    bottomToaster.remove(id);
+  },
   /** A new outcome of one action replaces the toast of its last outcome ('Acesso negado' goes). */
   replace(group: string, toast: ToastOptions) {
     return toaster.create({ ...toast, id: group });

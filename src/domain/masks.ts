@@ -49,7 +49,11 @@ export function formatPhone(value: string): string {
 }
 
 export function formatCep(value: string): string {
-  return pipe(digitsOnly(value).slice(0, 8), CEP_MASK);
+  const digits = digitsOnly(value).slice(0, 8);
+  // A whole CEP is written directly: lists show hundreds, and a mask pipe costs a millisecond
+  // each on a phone. Partial values (typing) go through the mask; a test keeps both equal.
+  if (digits.length === 8) return `${digits.slice(0, 5)}-${digits.slice(5)}`;
+  return pipe(digits, CEP_MASK);
 }
 
 /** A tracking number that is a valid CPF or CNPJ is shown masked; a waybill number as typed. */

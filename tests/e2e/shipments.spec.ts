@@ -269,6 +269,30 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
   await expect(row.getByText('Parada 2 na rota do motorista')).toBeVisible();
   await driverPage.reload();
   await expect(stops.nth(0)).toContainText(`Para ${later}`);
+
+  // A third stop, moved up after the others moved: the order of now is moved, not the one the
+  // list had when that stop was drawn.
+  const third = `Seu Davi ${Date.now()}`;
+  await call(baseURL!, '/api/equipe/rastreios', {
+    method: 'POST',
+    token,
+    body: {
+      op: 'shipment',
+      record: `dav${Date.now().toString(36)}`.padEnd(15, '0').slice(0, 15),
+      number: '',
+      at: new Date().toISOString(),
+      driver: DRIVER_ID,
+      fields: shipmentFields({ recipientName: third }),
+    },
+  });
+  await expect(stops).toHaveCount(3);
+  await expect(stops.nth(2)).toContainText(`Para ${third}`);
+  await driverPage.getByRole('button', { name: `Subir a parada 2 (${receiver})` }).click();
+  await expect(stops.nth(0)).toContainText(`Para ${receiver}`);
+  await driverPage.getByRole('button', { name: `Subir a parada 3 (${third})` }).click();
+  await expect(stops.nth(1)).toContainText(`Para ${third}`);
+  await expect(stops.nth(0)).toContainText(`Para ${receiver}`);
+  await expect(stops.nth(2)).toContainText(`Para ${later}`);
   await phone.close();
 
   // Two shipments chosen on the list print as two labels, one per page.

@@ -1,5 +1,7 @@
+import IMask from 'imask';
 import { describe, expect, it } from 'vitest';
 import {
+  CEP_MASK,
   displayTrackingNumber,
   filterLocalities,
   formatCep,
@@ -60,6 +62,12 @@ describe('phone and CEP', () => {
     expect(formatPhone(raw).length).toBeLessThanOrEqual(15);
   });
   it('CEP', () => expect(formatCep('01310-100x9')).toBe('01310-100'));
+  it('a whole CEP reads as its mask writes it, and a partial one is left to the mask', () => {
+    for (const raw of ['01310100', '74000-000', ' 99999 999 ', '0131']) {
+      expect(formatCep(raw)).toBe(IMask.pipe(raw.replace(/\D/g, ''), CEP_MASK));
+    }
+    expect(formatCep('0131')).toBe('0131');
+  });
 });
 
 describe('tracking numbers', () => {

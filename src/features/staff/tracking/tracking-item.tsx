@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Checkbox, Flex, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import { memo, useState } from 'react';
+import { Box, Button, chakra, Image, Stack, Text } from '@chakra-ui/react';
+import { memo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { toaster } from '../../../components/toaster';
@@ -29,23 +29,146 @@ import {
 } from '../../../domain';
 import { photoUrl } from './api';
 
+/*
+ * A list of a hundred rows drawn with Chakra's components costs seconds on a mid-range phone: each
+ * of the ~40 components of a row resolves its styles when drawn. The rows are plain elements with
+ * a few class names instead, styled once by the list (`ROW_STYLES`), in Chakra's tokens: the
+ * driver's list opens at once with no signal, and a change redraws only its own row.
+ */
+const ROW_STYLES = {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  listStyleType: 'none',
+  '& > li': { borderWidth: '1px', borderRadius: 'lg', padding: '4' },
+  '& .ti-head': {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: '2',
+    marginBottom: '3',
+  },
+  '& .ti-line': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: '2',
+    marginBottom: '3',
+  },
+  '& .ti-number': { fontWeight: 'bold', fontSize: 'lg' },
+  '& .ti-small': { fontSize: 'sm' },
+  '& .ti-muted': { color: 'fg.muted' },
+  '& .ti-warn': { color: 'orange.fg' },
+  '& .ti-badge': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    borderRadius: 'l2',
+    paddingInline: '2',
+    minHeight: '5',
+    fontSize: 'xs',
+    fontWeight: 'medium',
+    whiteSpace: 'nowrap',
+  },
+  '& .ti-badge[data-tone=blue]': { bg: 'blue.solid', color: 'blue.contrast' },
+  '& .ti-badge[data-tone=orange]': { bg: 'orange.solid', color: 'orange.contrast' },
+  '& .ti-badge[data-tone=gray]': { bg: 'gray.solid', color: 'gray.contrast' },
+  '& .ti-badge[data-tone=waiting]': { bg: 'orange.subtle', color: 'orange.fg' },
+  '& .ti-badge[data-tone=red]': { bg: 'red.subtle', color: 'red.fg' },
+  '& .ti-button': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '2',
+    height: '9',
+    minWidth: '9',
+    paddingInline: '3.5',
+    borderRadius: 'l2',
+    borderWidth: '1px',
+    borderColor: 'transparent',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    lineHeight: '1.25rem',
+    cursor: 'pointer',
+    textDecoration: 'none',
+    whiteSpace: 'nowrap',
+    userSelect: 'none',
+    bg: 'transparent',
+    color: 'fg',
+    _focusVisible: { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
+    '&[aria-disabled=true]': { opacity: 0.5, cursor: 'not-allowed' },
+  },
+  '& .ti-button[data-look=outline]': { borderColor: 'border', _hover: { bg: 'bg.muted' } },
+  '& .ti-button[data-look=subtle]': { bg: 'gray.subtle', _hover: { bg: 'gray.muted' } },
+  '& .ti-button[data-look=ghost]': { _hover: { bg: 'bg.muted' } },
+  '& .ti-button[data-tone=orange]': {
+    borderColor: 'orange.muted',
+    color: 'orange.fg',
+    _hover: { bg: 'orange.subtle' },
+  },
+  '& .ti-button[data-tone=brand]': {
+    borderColor: 'brand.muted',
+    color: 'brand.fg',
+    _hover: { bg: 'brand.subtle' },
+  },
+  '& .ti-button[data-tone=red]': { color: 'red.fg', _hover: { bg: 'red.subtle' } },
+  '& .ti-stages': { display: 'flex', flexDirection: 'column', gap: '2' },
+  '& .ti-check': {
+    display: 'flex',
+    alignItems: 'flex-start',
+    gap: '2',
+    fontSize: 'sm',
+    cursor: 'pointer',
+  },
+  '& .ti-check input': {
+    flexShrink: 0,
+    width: '5',
+    height: '5',
+    margin: '0',
+    accentColor: 'green.solid',
+    cursor: 'pointer',
+  },
+  '& .ti-check input:focus-visible': {
+    outline: '2px solid',
+    outlineColor: 'brand.focusRing',
+    outlineOffset: '2px',
+  },
+} as const;
+
+/** The list of rows (the office's numbers or a driver's stops), styled once for all of them. */
+export function TrackingList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <chakra.ul css={ROW_STYLES} aria-label={label}>
+      {children}
+    </chakra.ul>
+  );
+}
+
+type Tone = 'orange' | 'brand' | 'red';
+
+/** Props of a row's button or link, in the list's styles. */
+const look = (variant: 'outline' | 'subtle' | 'ghost', tone?: Tone) => ({
+  className: 'ti-button',
+  'data-look': variant,
+  ...(tone ? { 'data-tone': tone } : {}),
+});
+
 /** Who it goes to, where, by which service and when it is promised. */
 function ShipmentSummary({ details }: { details: ShipmentDetails }) {
   const zip = String(details.recipientZip ?? '');
   return (
-    <Box fontSize="sm" mt="1">
-      <Text>
+    <div className="ti-small" style={{ marginTop: '0.25rem' }}>
+      <p>
         Para {String(details.recipientName)} — {destinationOf(details)}
-      </Text>
-      <Text color="fg.muted">
+      </p>
+      <p className="ti-muted">
         {addressLine(details, 'recipient')}
         {zip ? ` · CEP ${formatCep(zip)}` : ''}
-      </Text>
-      <Text color="fg.muted">
+      </p>
+      <p className="ti-muted">
         {String(details.service)}
         {details.promisedDate ? ` · previsão ${formatDay(String(details.promisedDate))}` : ''}
-      </Text>
-    </Box>
+      </p>
+    </div>
   );
 }
 
@@ -59,19 +182,19 @@ function StopActions({ details }: { details: ShipmentDetails }) {
   ].filter((l): l is { label: string; href: string; outside: boolean } => Boolean(l.href));
   if (!links.length) return null;
   return (
-    <HStack gap="2" mb="3" wrap="wrap">
+    <div className="ti-line">
       {links.map((l) => (
-        <Button key={l.label} asChild size="sm" variant="subtle">
-          <a
-            href={l.href}
-            {...(l.outside ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-            aria-label={`${l.label}: ${String(details.recipientName)}`}
-          >
-            {l.label}
-          </a>
-        </Button>
+        <a
+          key={l.label}
+          {...look('subtle')}
+          href={l.href}
+          {...(l.outside ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          aria-label={`${l.label}: ${String(details.recipientName)}`}
+        >
+          {l.label}
+        </a>
       ))}
-    </HStack>
+    </div>
   );
 }
 
@@ -144,205 +267,193 @@ export function AttemptList({
 }
 
 /**
- * One row, drawn again only when its content changes: a change from another phone redraws that
- * row, not the hundred on screen. (Its handlers read no state, so an older pair acts the same.)
+ * What a row can ask of its screen. One object for every row, made once by the screen: a row
+ * drawn earlier acts on the screen's state of now (a stop moved after others moved).
+ */
+export interface RowActions {
+  toggle: (row: ShownRow, stage: TrackingStage) => void;
+  attempt: (row: ShownRow) => void;
+  /** The office's: delete, and choose for 'Imprimir etiquetas' (several labels at once). */
+  remove?: (row: ShownRow) => void;
+  select?: (id: string, on: boolean) => void;
+  /** A driver's: 'Subir' / 'Descer'. */
+  move?: (id: string, by: -1 | 1) => void;
+}
+
+interface ItemProps {
+  row: ShownRow;
+  actions: RowActions;
+  /** The office's list (delete, edit, print); a driver's list otherwise. */
+  office: boolean;
+  selected?: boolean;
+  /** On a driver's list: its place in the day's order. */
+  stop?: { position: number; total: number };
+}
+
+/**
+ * One row, drawn again only when its content changes: a change from another phone or a stop
+ * marked here redraws that row, not the hundred on screen.
  */
 export const TrackingItem = memo(
   TrackingItemView,
   (before, after) =>
+    before.actions === after.actions &&
+    before.office === after.office &&
     before.selected === after.selected &&
     before.stop?.position === after.stop?.position &&
     before.stop?.total === after.stop?.total &&
     JSON.stringify(before.row) === JSON.stringify(after.row),
 );
 
-function TrackingItemView({
-  row,
-  onToggle,
-  onDelete,
-  selected = false,
-  onSelect,
-  onAttempt,
-  stop,
-}: {
-  row: ShownRow;
-  onToggle: (stage: TrackingStage) => void;
-  /** Absent for a driver: only the office deletes, edits and prints. */
-  onDelete?: () => void;
-  /** Chosen for 'Imprimir etiquetas' (several labels at once). */
-  selected?: boolean;
-  onSelect?: (selected: boolean) => void;
-  /** 'Não entregue': a failed delivery attempt. */
-  onAttempt?: () => void;
-  /** On a driver's list: its place in the day's order, and 'Subir' / 'Descer'. */
-  stop?: { position: number; total: number; onMove: (by: -1 | 1) => void };
-}) {
+function TrackingItemView({ row, actions, office, selected = false, stop }: ItemProps) {
   const delivered = row.stages.includes(DELIVERED_STAGE);
+  const who = String(row.shipment?.recipientName ?? row.number);
   return (
-    <Box
-      as="li"
-      borderWidth="1px"
-      borderRadius="lg"
-      p="4"
-      aria-label={`Rastreio ${row.number || SHIPMENT_MESSAGES.provisional}`}
-    >
-      <Flex justify="space-between" align="center" mb="3" gap="2">
-        <Box>
-          <HStack gap="2" wrap="wrap">
-            <Text fontWeight="bold" fontSize="lg">
+    <li aria-label={`Rastreio ${row.number || SHIPMENT_MESSAGES.provisional}`}>
+      <div className="ti-head">
+        <div>
+          <div className="ti-line" style={{ marginBottom: 0 }}>
+            <span className="ti-number">
               {row.number ? displayTrackingNumber(row.number) : SHIPMENT_MESSAGES.provisional}
-            </Text>
+            </span>
             {row.waiting && (
-              <Badge colorPalette="orange" variant="subtle">
+              <span className="ti-badge" data-tone="waiting">
                 Aguardando envio
-              </Badge>
+              </span>
             )}
-          </HStack>
+          </div>
           {row.registeredBy && (
-            <Text fontSize="sm" color="fg.muted">
-              Registrado por {row.registeredBy}
-            </Text>
+            <p className="ti-small ti-muted">Registrado por {row.registeredBy}</p>
           )}
           {row.shipment && <ShipmentSummary details={row.shipment} />}
           {Boolean(row.followers) && (
-            <Text fontSize="sm" color="fg.muted" data-testid="followers">
+            <p className="ti-small ti-muted" data-testid="followers">
               {row.followers === 1
                 ? '1 pessoa acompanha por e-mail'
                 : `${row.followers} pessoas acompanham por e-mail`}
-            </Text>
+            </p>
           )}
-        </Box>
-        {onDelete && (
-          <Button
-            size="sm"
-            variant="ghost"
-            colorPalette="red"
-            onClick={onDelete}
+        </div>
+        {office && actions.remove && (
+          <button
+            type="button"
+            {...look('ghost', 'red')}
+            onClick={() => actions.remove?.(row)}
             aria-label={`Excluir ${row.number}`}
           >
             Excluir
-          </Button>
+          </button>
         )}
-      </Flex>
+      </div>
       {stop && (
-        <HStack gap="2" mb="3" wrap="wrap">
-          <Badge colorPalette="blue" variant="solid">
+        <div className="ti-line">
+          <span className="ti-badge" data-tone="blue">
             Parada {stop.position}
-          </Badge>
-          <Button
-            size="sm"
-            variant="outline"
+          </span>
+          <button
+            type="button"
+            {...look('outline')}
             // aria-disabled, not disabled: a stop moved to the top keeps the keyboard's focus.
             aria-disabled={stop.position === 1}
-            onClick={() => stop.position > 1 && stop.onMove(-1)}
-            aria-label={`Subir a parada ${stop.position} (${String(row.shipment?.recipientName ?? row.number)})`}
+            onClick={() => stop.position > 1 && actions.move?.(row.id, -1)}
+            aria-label={`Subir a parada ${stop.position} (${who})`}
           >
             Subir
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
+          </button>
+          <button
+            type="button"
+            {...look('outline')}
             aria-disabled={stop.position === stop.total}
-            onClick={() => stop.position < stop.total && stop.onMove(1)}
-            aria-label={`Descer a parada ${stop.position} (${String(row.shipment?.recipientName ?? row.number)})`}
+            onClick={() => stop.position < stop.total && actions.move?.(row.id, 1)}
+            aria-label={`Descer a parada ${stop.position} (${who})`}
           >
             Descer
-          </Button>
-        </HStack>
+          </button>
+        </div>
       )}
-      {!stop && onDelete && row.stopOrder > 0 && (
-        <Text fontSize="sm" color="fg.muted" mb="2">
+      {!stop && office && row.stopOrder > 0 && (
+        <p className="ti-small ti-muted" style={{ marginBottom: '0.5rem' }}>
           Parada {row.stopOrder} na rota do motorista
-        </Text>
+        </p>
       )}
       {(row.attempts.length > 0 || row.returnedAt) && (
         <Box mb="3">
-          <HStack gap="2" mb="1" wrap="wrap">
+          <div className="ti-line" style={{ marginBottom: '0.25rem' }}>
             {row.attempts.length > 0 && (
-              <Badge colorPalette="orange" variant="solid">
+              <span className="ti-badge" data-tone="orange">
                 {attemptsBadge(row.attempts.length)}
-              </Badge>
+              </span>
             )}
             {row.pendingSince && (
-              <Badge colorPalette="red" variant="subtle">
+              <span className="ti-badge" data-tone="red">
                 Em pendências
-              </Badge>
+              </span>
             )}
             {row.returnedAt && (
-              <Badge colorPalette="gray" variant="solid">
+              <span className="ti-badge" data-tone="gray">
                 {RETURNED_TEXT}
-              </Badge>
+              </span>
             )}
-          </HStack>
+          </div>
           <AttemptList row={row} />
         </Box>
       )}
       {row.shipment && isOpenStop(row) && (
         <>
           <StopActions details={row.shipment} />
-          {onAttempt && (
-            <Button
-              size="sm"
-              variant="outline"
-              colorPalette="orange"
-              mb="3"
-              onClick={onAttempt}
-              aria-label={`Não entregue: ${String(row.shipment.recipientName ?? row.number)}`}
+          <div className="ti-line">
+            <button
+              type="button"
+              {...look('outline', 'orange')}
+              onClick={() => actions.attempt(row)}
+              aria-label={`Não entregue: ${who}`}
             >
               Não entregue
-            </Button>
-          )}
+            </button>
+          </div>
         </>
       )}
-      {row.shipment && onDelete && (
-        <HStack gap="2" mb="3" wrap="wrap">
-          {row.number && onSelect && (
-            <Checkbox.Root
-              size="sm"
-              checked={selected}
-              onCheckedChange={(e) => onSelect(e.checked === true)}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>Selecionar etiqueta</Checkbox.Label>
-            </Checkbox.Root>
+      {row.shipment && office && (
+        <div className="ti-line">
+          {row.number && actions.select && (
+            <label className="ti-check">
+              <input
+                type="checkbox"
+                checked={selected}
+                onChange={(e) => actions.select?.(row.id, e.target.checked)}
+              />
+              Selecionar etiqueta
+            </label>
           )}
           {row.number ? (
-            <Button asChild size="sm" variant="outline" colorPalette="brand">
-              <RouterLink to={`${paths.labels}?remessas=${row.id}`}>Imprimir etiqueta</RouterLink>
-            </Button>
+            <RouterLink {...look('outline', 'brand')} to={`${paths.labels}?remessas=${row.id}`}>
+              Imprimir etiqueta
+            </RouterLink>
           ) : (
-            <Text fontSize="sm" color="orange.fg">
+            <span className="ti-small ti-warn">
               Etiqueta disponível quando o servidor der o número.
-            </Text>
+            </span>
           )}
-          <Button asChild size="sm" variant="ghost">
-            <RouterLink to={`${paths.newShipment}?editar=${row.id}`}>Editar remessa</RouterLink>
-          </Button>
-        </HStack>
+          <RouterLink {...look('ghost')} to={`${paths.newShipment}?editar=${row.id}`}>
+            Editar remessa
+          </RouterLink>
+        </div>
       )}
-      <Stack gap="2">
+      <div className="ti-stages">
         {TRACKING_STAGES.map(({ stage, label }) => (
-          <Checkbox.Root
-            key={stage}
-            checked={row.stages.includes(stage)}
-            onCheckedChange={() => onToggle(stage)}
-            colorPalette="green"
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>
+          <label key={stage} className="ti-check">
+            <input
+              type="checkbox"
+              checked={row.stages.includes(stage)}
+              onChange={() => actions.toggle(row, stage)}
+            />
+            <span>
               {stage}. {label}
-              {row.stageBy[stage] && (
-                <Text as="span" color="fg.muted" fontSize="sm">
-                  {' '}
-                  — por {row.stageBy[stage]}
-                </Text>
-              )}
-            </Checkbox.Label>
-          </Checkbox.Root>
+              {row.stageBy[stage] && <span className="ti-muted"> — por {row.stageBy[stage]}</span>}
+            </span>
+          </label>
         ))}
-      </Stack>
+      </div>
       {delivered && row.receiverName && (
         <Box mt="3" fontSize="sm" data-testid="entrega">
           <Text>
@@ -362,6 +473,6 @@ function TrackingItemView({
           )}
         </Box>
       )}
-    </Box>
+    </li>
   );
 }

@@ -11,7 +11,16 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { toaster } from '../../../components/toaster';
@@ -45,7 +54,7 @@ import { DEVICE_FULL, isQuotaError } from '../../../lib/storage';
 import { endedStaffSession, followTracking, sendChange } from './api';
 import { forgetTracking, keepTracking, syncTracking } from './tracking-sync';
 import { useLive } from './use-live';
-import { TrackingItem } from './tracking-item';
+import { TrackingItem, TrackingList, type RowActions } from './tracking-item';
 import { ChangesStatus } from './changes-status';
 import { DeliveryDialog } from './delivery-dialog';
 import { AttemptDialog } from './attempt-dialog';
@@ -57,6 +66,8 @@ import { signedInAsDriver } from '../shipments/drivers';
 const ERROR_LOADING = 'Erro ao carregar os rastreamentos';
 /** Rows drawn at once; the rest come with 'Mostrar mais' (thousands of numbers stay smooth). */
 const SHOWN = 100;
+/** Rows drawn before the first paint: a phone's screen shows two or three; the rest follow it. */
+const FIRST_PASS = 8;
 
 /** The toast for a change's outcome; the list already shows the change either way. */
 function announceChange(outcome: SubmitOutcome, sent: string) {
@@ -118,8 +129,11 @@ export function TrackingManager() {
   const waiting = mine?.filter((i) => i.state === 'pending' || i.state === 'sending');
   // 'Pendências' looks at every kept row, not only the hundred on screen.
   const pendingKept = useLiveQuery(
-    () => db.staffTracking.filter((r) => Boolean(r.pendingSince) && !r.returnedAt).toArray(),
-    [],
+    () =>
+      driverList
+        ? []
+        : db.staffTracking.filter((r) => Boolean(r.pendingSince) && !r.returnedAt).toArray(),
+    [driverList],
   );
   const sync = useLiveQuery(() => db.staffSync.get('tracking'), []);
   const [number, setNumber] = useState('');
@@ -128,6 +142,12 @@ export function TrackingManager() {
   const [attempting, setAttempting] = useState<ShownRow | null>(null);
   const [scanning, setScanning] = useState(false);
   const [offline, setOffline] = useState(false);
+  // A dialog opened for the next stop: the toast of the last change (at the bottom of a phone,
+  // over the dialog's buttons) has been read; the status line keeps saying what waits.
+  const dialogOpen = Boolean(toDelete || delivering || attempting || scanning);
+  useEffect(() => {
+    if (dialogOpen) toaster.dismiss('rastreio');
+  }, [dialogOpen]);
   // Shipments chosen for printing their labels together.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const select = useCallback((id: string, on: boolean) => {
@@ -256,6 +276,22 @@ export function TrackingManager() {
   const office = !signedInAsDriver();
   const stops = office ? null : stopsInOrder(unfiltered ?? []);
   const listed = stops ? stops.filter(matches) : shown;
+  const stopPlaces = stops ? new Map(stops.map((r, i) => [r.id, i + 1])) : null;
+  // The screen opens with the first rows and draws the others once that is painted.
+  const [allDrawn, setAllDrawn] = useState(false);
+  const loaded = rows !== undefined;
+  useEffect(() => {
+    if (allDrawn || !loaded) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setAllDrawn(true)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [allDrawn, loaded]);
+  const drawn = allDrawn ? listed : listed.slice(0, FIRST_PASS);
 
   // Shipments whose attempts ran out, for the office to decide (with decisions made here on top).
   const pending = office
@@ -321,6 +357,23 @@ export function TrackingManager() {
     };
     void change(made, 'Ordem das paradas guardada');
   };
+
+  // The rows' handlers, one object for the life of the screen (a row is drawn again only when
+  // its content changes); those that read state call this render's function.
+  const latest = useRef({ toggle, moveBy });
+  useLayoutEffect(() => {
+    latest.current = { toggle, moveBy };
+  });
+  const actions = useMemo<RowActions>(
+    () => ({
+      toggle: (row, stage) => latest.current.toggle(row, stage),
+      attempt: (row) => setAttempting(row),
+      remove: (row) => setToDelete(row),
+      select,
+      move: (id, by) => latest.current.moveBy(id, by),
+    }),
+    [select],
+  );
 
   return (
     <Stack gap="6">
@@ -424,33 +477,22 @@ export function TrackingManager() {
               )}
             </HStack>
           )}
-          <Stack
-            as="ul"
-            gap="3"
-            listStyleType="none"
-            aria-label={office ? 'Números registrados' : 'Minhas entregas'}
-          >
-            {listed.map((row) => (
+          <TrackingList label={office ? 'Números registrados' : 'Minhas entregas'}>
+            {drawn.map((row) => (
               <TrackingItem
                 key={row.id}
                 row={row}
-                onToggle={(stage) => toggle(row, stage)}
-                onDelete={office ? () => setToDelete(row) : undefined}
+                actions={actions}
+                office={office}
                 selected={selected.has(row.id)}
-                onSelect={office ? (on) => select(row.id, on) : undefined}
-                onAttempt={() => setAttempting(row)}
                 stop={
-                  stops
-                    ? {
-                        position: stops.indexOf(row) + 1,
-                        total: stops.length,
-                        onMove: (by) => moveBy(row.id, by),
-                      }
+                  stopPlaces
+                    ? { position: stopPlaces.get(row.id) ?? 0, total: stopPlaces.size }
                     : undefined
                 }
               />
             ))}
-          </Stack>
+          </TrackingList>
         </Stack>
       )}
 
