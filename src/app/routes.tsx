@@ -15,10 +15,24 @@ const TrackingLookupPage = lazy(() => import('../features/tracking-lookup/tracki
 // The sign-in and the request form behind it: one component (see client-area.tsx).
 const ClientArea = lazy(() => import('../features/client-area/client-area'));
 const MyRequestsPage = lazy(() => import('../features/client-area/my-requests-page'));
-const TrackingAdminPage = lazy(() => import('../features/staff/tracking/tracking-page'));
-const RequestsInboxPage = lazy(() => import('../features/staff/requests/requests-page'));
-const ShipmentPage = lazy(() => import('../features/staff/shipments/shipment-page'));
-const LabelsPage = lazy(() => import('../features/staff/labels/labels-page'));
+// The staff's screens draw from the device, not from a prerendered page: their chunk is fetched
+// as the app starts (preloadRoute), not after the app's first render asks for it.
+const staffScreens = {
+  [paths.trackingAdmin]: () => import('../features/staff/tracking/tracking-page'),
+  [paths.requestsInbox]: () => import('../features/staff/requests/requests-page'),
+  [paths.newShipment]: () => import('../features/staff/shipments/shipment-page'),
+  [paths.labels]: () => import('../features/staff/labels/labels-page'),
+} as const;
+const TrackingAdminPage = lazy(staffScreens[paths.trackingAdmin]);
+const RequestsInboxPage = lazy(staffScreens[paths.requestsInbox]);
+const ShipmentPage = lazy(staffScreens[paths.newShipment]);
+const LabelsPage = lazy(staffScreens[paths.labels]);
+
+/** Start loading the chunk of a staff screen opened directly (a driver's installed app opens on one). */
+export function preloadRoute(pathname: string) {
+  const load = staffScreens[pathname.replace(/\/$/, '') as keyof typeof staffScreens];
+  void load?.().catch(() => undefined);
+}
 
 /**
  * Every route of the site, for the browser and for the pages prerendered at build time. Plain

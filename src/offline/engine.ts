@@ -451,17 +451,24 @@ export type SubmitOutcome =
   | { status: 'failed'; item: OutboxItem }
   | { status: 'needs-auth'; item: OutboxItem };
 
-/** Wait while another tab or the worker holds the item, so the person hears the real outcome. */
+/**
+ * Wait while another tab or the worker holds the item, so the person hears the real outcome. An
+ * item a pass of its own left untried waits behind another one (an earlier change of its lane
+ * due later, with no signal the browser knows of): it is queued, and that is said at once, not
+ * after the timeout (each tap of a driver on a dead wifi waited 15 s).
+ */
 async function settled(id: string, timeoutMs = 15_000): Promise<OutboxItem | undefined> {
   const deadline = Date.now() + timeoutMs;
+  // The pass the caller awaited may have begun before the item was stored: one more is its own.
+  let ownPasses = 0;
   for (;;) {
     const item = await db.outbox.get(id);
-    const busy =
-      item?.state === 'sending' ||
-      (item?.state === 'pending' && item.attempts === 0 && !item.needsAuth);
+    const untried = item?.state === 'pending' && item.attempts === 0 && !item.needsAuth;
+    const busy = item?.state === 'sending' || (untried && ownPasses < 1);
     if (!busy || Date.now() > deadline) return item;
+    if (untried) ownPasses++;
     await syncNow();
-    await new Promise((r) => setTimeout(r, 100));
+    if (item?.state === 'sending') await new Promise((r) => setTimeout(r, 100));
   }
 }
 

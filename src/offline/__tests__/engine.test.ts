@@ -200,6 +200,23 @@ describe('the outbox engine', () => {
     expect([...server.stored.keys()]).toEqual(made.filter((_, i) => i !== 59));
   });
 
+  it('answers at once that a change is kept when an earlier one waits for its retry', async () => {
+    // A signal the browser believes in, and no server behind it (a wifi with no internet).
+    server.online = false;
+    const first = await engine.submit('tracking', { n: 1 });
+    expect(first.status).toBe('queued');
+    const started = Date.now();
+    const second = await engine.submit('tracking', { n: 2 });
+    expect(second.status).toBe('queued');
+    expect(Date.now() - started).toBeLessThan(5000);
+    // The second was never tried: it waits, in order, behind the first (one request of one).
+    expect(server.batches).toEqual([1]);
+    expect((await items()).map((i) => [i.state, i.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 0],
+    ]);
+  });
+
   it('retries with a doubling delay while the server cannot be reached', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
