@@ -140,17 +140,25 @@ async function enqueue(
   return item;
 }
 
-/** Take an item for sending, unless another tab (or the worker) holds it. IndexedDB transactions are serial across tabs. */
-async function claim(id: string): Promise<OutboxItem | null> {
+/**
+ * Take a job's items for sending, in order, up to the first one another tab (or the worker) holds:
+ * the rest must not overtake it. One transaction for the job (IndexedDB transactions are serial
+ * across tabs), so the screens that follow the outbox are told once, not once per item.
+ */
+async function claim(ids: string[]): Promise<OutboxItem[]> {
   return db.transaction('rw', db.outbox, async () => {
-    const item = await db.outbox.get(id);
+    const found = await db.outbox.bulkGet(ids);
     const now = Date.now();
-    if (!item || item.needsAuth) return null;
-    const free =
-      item.state === 'pending' || (item.state === 'sending' && (item.leaseUntil ?? 0) < now);
-    if (!free || item.nextAttemptAt > now) return null;
-    await db.outbox.update(id, { state: 'sending', leaseUntil: now + LEASE_MS });
-    return { ...item, state: 'sending' as const };
+    const claimed: OutboxItem[] = [];
+    for (const item of found) {
+      if (!item || item.needsAuth) break;
+      const free =
+        item.state === 'pending' || (item.state === 'sending' && (item.leaseUntil ?? 0) < now);
+      if (!free || item.nextAttemptAt > now) break;
+      claimed.push({ ...item, state: 'sending', leaseUntil: now + LEASE_MS });
+    }
+    await db.outbox.bulkPut(claimed);
+    return claimed;
   });
 }
 
@@ -162,19 +170,24 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Record an item the server stored (inside the caller's transaction). */
+async function recordDelivery(item: OutboxItem, delivery: Delivery) {
+  await delivery.alongside?.();
+  await db.outbox.update(item.id, {
+    state: 'sent',
+    sentAt: Date.now(),
+    result: delivery.result,
+    ...(delivery.payload ? { payload: delivery.payload } : {}),
+    lastError: '',
+    fieldErrors: undefined,
+    leaseUntil: undefined,
+    ...(delivery.notice ? { notice: 1 as const } : {}),
+  });
+}
+
 async function markDelivered(item: OutboxItem, delivery: Delivery) {
   await db.transaction('rw', [db.outbox, ...(delivery.tables ?? [])], async () => {
-    await delivery.alongside?.();
-    await db.outbox.update(item.id, {
-      state: 'sent',
-      sentAt: Date.now(),
-      result: delivery.result,
-      ...(delivery.payload ? { payload: delivery.payload } : {}),
-      lastError: '',
-      fieldErrors: undefined,
-      leaseUntil: undefined,
-      ...(delivery.notice ? { notice: 1 as const } : {}),
-    });
+    await recordDelivery(item, delivery);
   });
 }
 
@@ -204,23 +217,32 @@ async function sendMany(items: OutboxItem[]): Promise<boolean> {
     outcomes = await definition.sendBatch!(items, headersOf(items[0]!));
   } catch (error) {
     // The whole request failed (no connection, the session ended): each item as alone.
+    return db.transaction('rw', db.outbox, async () => {
+      let lost = false;
+      for (const item of items) lost = (await recordFailure(item, definition, error)) || lost;
+      return lost;
+    });
+  }
+  // Every outcome in one transaction, in order (a delivery may move later items along).
+  const tables = new Set<Table>([db.outbox]);
+  for (const outcome of outcomes) {
+    if (outcome && !('error' in outcome)) for (const t of outcome.tables ?? []) tables.add(t);
+  }
+  return db.transaction('rw', [...tables], async () => {
     let lost = false;
-    for (const item of items) lost = (await recordFailure(item, definition, error)) || lost;
-    return lost;
-  }
-  let lost = false;
-  for (const [i, item] of items.entries()) {
-    const outcome = outcomes[i];
-    if (!outcome) {
-      await db.outbox.update(item.id, { state: 'pending', leaseUntil: undefined });
-      lost = true;
-    } else if ('error' in outcome) {
-      lost = (await recordFailure(item, definition, outcome.error)) || lost;
-    } else {
-      await markDelivered(item, outcome);
+    for (const [i, item] of items.entries()) {
+      const outcome = outcomes[i];
+      if (!outcome) {
+        await db.outbox.update(item.id, { state: 'pending', leaseUntil: undefined });
+        lost = true;
+      } else if ('error' in outcome) {
+        lost = (await recordFailure(item, definition, outcome.error)) || lost;
+      } else {
+        await recordDelivery(item, outcome);
+      }
     }
-  }
-  return lost;
+    return lost;
+  });
 }
 
 /** What a failed send means for the item (see the header); true when it is worth waiting. */
@@ -296,14 +318,13 @@ export function syncNow(): Promise<void> {
           // In an ordered lane nothing overtakes an item that is still waiting.
           const laneHeld = new Set<OutboxKind>();
           const background = (i: OutboxItem) => (kinds.get(i.kind)?.background ? 1 : 0);
-          const waiting = (
-            await db.outbox
-              .where('[state+createdAt]')
-              .between(['pending', 0], ['pending', Infinity])
-              .or('state')
-              .equals('sending')
-              .sortBy('createdAt')
-          ).filter((i) => {
+          const unsent = await db.outbox
+            .where('[state+createdAt]')
+            .between(['pending', 0], ['pending', Infinity])
+            .or('state')
+            .equals('sending')
+            .sortBy('createdAt');
+          const waiting = unsent.filter((i) => {
             if (laneHeld.has(i.kind)) return false;
             if (isDue(i)) return true;
             if (ordered(i.kind)) laneHeld.add(i.kind);
@@ -314,13 +335,20 @@ export function syncNow(): Promise<void> {
             const ready = kinds.get(i.kind)?.ready;
             if (!ready || (await ready(i))) due.push(i);
           }
-          // Background kinds last (a stable sort keeps the order made within each group).
-          due.sort((a, b) => background(a) - background(b));
-          if (due.length === 0) break;
+          // Background kinds (photos) go in a round of their own, once no other item is due here
+          // or on its way from another tab or the worker: on a weak signal a change never
+          // shares the link with a photo.
+          const othersGoing =
+            due.some((i) => !background(i)) ||
+            unsent.some(
+              (i) => !background(i) && i.state === 'sending' && (i.leaseUntil ?? 0) >= now,
+            );
+          const round = othersGoing ? due.filter((i) => !background(i)) : due;
+          if (round.length === 0) break;
           // Items of a kind that sends in batches go together: consecutive ones of one session.
           const jobs: OutboxItem[][] = [];
           const open = new Map<string, OutboxItem[]>();
-          for (const item of due) {
+          for (const item of round) {
             if (!kinds.get(item.kind)?.sendBatch) {
               jobs.push([item]);
               continue;
@@ -345,13 +373,7 @@ export function syncNow(): Promise<void> {
               const job = jobs[next++]!;
               const kind = job[0]!.kind;
               const go = async () => {
-                // Claimed in order; one another tab holds stops the rest (they must not overtake it).
-                const claimed: OutboxItem[] = [];
-                for (const item of job) {
-                  const got = await claim(item.id);
-                  if (!got) break;
-                  claimed.push(got);
-                }
+                const claimed = await claim(job.map((i) => i.id));
                 if (claimed.length === 0) return;
                 const lost = kinds.get(kind)?.sendBatch
                   ? await sendMany(claimed)

@@ -177,6 +177,26 @@ describe('the outbox engine', () => {
     expect((await items()).every((i) => i.state === 'sent')).toBe(true);
   });
 
+  it('holds photos while a change is on its way from another tab or the worker', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const first = await engine.submit('tracking', { n: 1 });
+    await engine.submit('trackingPhoto', { after: first.item.id }, undefined, undefined, true);
+    const second = await engine.submit('tracking', { n: 2 });
+    const { db } = await import('../../lib/db');
+    // The first change is on the server; the worker holds the second, on its way.
+    await db.outbox.update(first.item.id, { state: 'sent', sentAt: Date.now() });
+    await db.outbox.update(second.item.id, { state: 'sending', leaseUntil: Date.now() + 30_000 });
+
+    vi.stubGlobal('navigator', { onLine: true });
+    await engine.syncNow();
+    expect(server.requests).toEqual([]);
+
+    // The worker is done: the photo goes.
+    await db.outbox.update(second.item.id, { state: 'sent', sentAt: Date.now() });
+    await engine.syncNow();
+    expect(server.requests.map((r) => r.kind)).toEqual(['trackingPhoto']);
+  });
+
   it('sends a queue of changes in batches, in order, each item with its own outcome', async () => {
     vi.stubGlobal('navigator', { onLine: false });
     const made = [];
