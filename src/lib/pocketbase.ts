@@ -1,4 +1,5 @@
 import PocketBase, { BaseAuthStore, ClientResponseError, LocalAuthStore } from 'pocketbase';
+import { CLIENT_AUTH_KEY, STAFF_AUTH_KEY } from '../config/auth-keys';
 
 // The only place that constructs PocketBase clients. Three sessions never mix on one device:
 // visitors (no session), courier staff (/admin/tracking) and the corporate client (pickup form).
@@ -13,8 +14,8 @@ function client(store: BaseAuthStore) {
 }
 
 export const visitorApi = client(new BaseAuthStore());
-export const staffApi = client(new LocalAuthStore('rv_staff_auth'));
-export const clientApi = client(new LocalAuthStore('rv_client_auth'));
+export const staffApi = client(new LocalAuthStore(STAFF_AUTH_KEY));
+export const clientApi = client(new LocalAuthStore(CLIENT_AUTH_KEY));
 
 export { ClientResponseError };
 

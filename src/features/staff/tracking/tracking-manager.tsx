@@ -110,9 +110,13 @@ export function TrackingManager() {
   // A driver's stops keep their places in its whole route while a filter shows one of them.
   const driverList = signedInAsDriver();
   const onScreen = useLiveQuery(async () => {
+    // A driver's list is its route, all of it and in its own order: read in one go.
+    if (driverList) {
+      const rows = await db.staffTracking.toArray();
+      return { rows, total: rows.length };
+    }
     const newest = db.staffTracking.orderBy('created').reverse();
-    const filtered = needle && !driverList;
-    const rows = await (filtered ? newest.filter((r) => r.number.includes(needle)) : newest)
+    const rows = await (needle ? newest.filter((r) => r.number.includes(needle)) : newest)
       .limit(limit)
       .toArray();
     const total = needle
@@ -504,36 +508,34 @@ export function TrackingManager() {
         </Box>
       )}
 
-      <Dialog.Root
-        role="alertdialog"
-        open={toDelete !== null}
-        onOpenChange={(e) => !e.open && setToDelete(null)}
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Excluir número</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>
-                  Excluir o rastreio {toDelete ? displayTrackingNumber(toDelete.number) : ''}? Esta
-                  ação não pode ser desfeita.
-                </Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setToDelete(null)}>
-                  Cancelar
-                </Button>
-                <Button colorPalette="red" onClick={confirmDelete}>
-                  Excluir
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      {toDelete && (
+        <Dialog.Root role="alertdialog" open onOpenChange={(e) => !e.open && setToDelete(null)}>
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner>
+              <Dialog.Content>
+                <Dialog.Header>
+                  <Dialog.Title>Excluir número</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Text>
+                    Excluir o rastreio {displayTrackingNumber(toDelete.number)}? Esta ação não pode
+                    ser desfeita.
+                  </Text>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" onClick={() => setToDelete(null)}>
+                    Cancelar
+                  </Button>
+                  <Button colorPalette="red" onClick={confirmDelete}>
+                    Excluir
+                  </Button>
+                </Dialog.Footer>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      )}
 
       {scanning && <ScanDialog onClose={() => setScanning(false)} onNumber={openScanned} />}
 
