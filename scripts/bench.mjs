@@ -1237,9 +1237,6 @@ async function driverDay() {
     }
     const firstPhoto = photoSent();
     photoAfterChanges = firstPhoto ? (firstPhoto.at - lastChangeAt) / 1000 : NaN;
-    if (process.env.BENCH_TRACE)
-      for (const r of link.requests.filter((r) => r.at >= back))
-        console.log(`${((r.at - back) / 1000).toFixed(2)} ${r.method} ${r.path.slice(0, 90)}`);
     await context.close();
   } finally {
     await browser.close();
