@@ -834,21 +834,19 @@ async function staff() {
     const realtime = [];
     for (let i = 0; i < 6; i++) {
       const set = i % 2 === 0;
+      // The box is a plain checkbox whose `checked` React sets as a property (no DOM mutation
+      // to observe): looked at each frame, it is on screen in the frame it is seen.
       const seen = page.evaluate(
         ({ number, set }) =>
           new Promise((resolve) => {
-            const box = () =>
-              document
+            const look = () => {
+              const box = document
                 .querySelector(`[aria-label="Rastreio ${number}"]`)
-                ?.querySelectorAll('[data-part="control"]')[1];
-            const done = () =>
-              box()?.getAttribute('data-state') === (set ? 'checked' : 'unchecked');
-            new MutationObserver((_, observer) => {
-              if (done()) {
-                observer.disconnect();
-                requestAnimationFrame(() => resolve(Date.now()));
-              }
-            }).observe(document.body, { attributes: true, subtree: true, childList: true });
+                ?.querySelectorAll('input[type="checkbox"]')[1];
+              if (box && box.checked === set) resolve(Date.now());
+              else requestAnimationFrame(look);
+            };
+            look();
           }),
         { number: newest, set },
       );

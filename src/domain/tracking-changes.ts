@@ -498,6 +498,18 @@ export function stopsInOrder<T extends TrackingRow>(rows: readonly T[]): T[] {
     );
 }
 
+/**
+ * The stops' ids with one dragged to a place: `before` is the stop it is dropped in front of, or
+ * null for the end of the route. The same order when the stop is unknown or dropped on itself.
+ */
+export function placeStop(ids: readonly string[], id: string, before: string | null): string[] {
+  if (!ids.includes(id) || id === before) return [...ids];
+  const rest = ids.filter((x) => x !== id);
+  const at = before === null ? rest.length : rest.indexOf(before);
+  if (at === -1) return [...ids];
+  return [...rest.slice(0, at), id, ...rest.slice(at)];
+}
+
 /** The stops' ids with one moved up (-1) or down (+1); the same order when it cannot move. */
 export function moveStop(ids: readonly string[], id: string, by: -1 | 1): string[] {
   const out = [...ids];

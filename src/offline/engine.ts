@@ -463,8 +463,15 @@ export async function retryItem(id: string) {
   void syncNow();
 }
 
+/**
+ * Put an item away for good, with the items that were to follow it (a photo waiting for its
+ * change names it in `payload.after`): they could never go without it.
+ */
 export function discardItem(id: string) {
-  return db.outbox.delete(id);
+  return db.transaction('rw', db.outbox, async () => {
+    await db.outbox.filter((i) => i.payload?.after === id && i.state !== 'sent').delete();
+    await db.outbox.delete(id);
+  });
 }
 
 export type SubmitOutcome =

@@ -293,6 +293,23 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
   await expect(stops.nth(1)).toContainText(`Para ${third}`);
   await expect(stops.nth(0)).toContainText(`Para ${receiver}`);
   await expect(stops.nth(2)).toContainText(`Para ${later}`);
+
+  // By finger or mouse: the last stop dragged by its handle up the page, the page scrolling at
+  // the top edge, and dropped in front of the first.
+  const handle = stops.nth(2).getByTestId('arrastar');
+  await handle.scrollIntoViewIfNeeded();
+  const grip = (await handle.boundingBox())!;
+  await driverPage.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await driverPage.mouse.down();
+  await driverPage.mouse.move(grip.x + grip.width / 2, 20, { steps: 15 });
+  await expect(stops.nth(0)).toHaveAttribute('data-drop', 'before');
+  await driverPage.mouse.up();
+  await expect(stops.nth(0)).toContainText(`Para ${later}`);
+  await expect(stops.nth(1)).toContainText(`Para ${receiver}`);
+  await expect(stops.nth(2)).toContainText(`Para ${third}`);
+  await expect(row.getByText('Parada 2 na rota do motorista')).toBeVisible();
+  await driverPage.reload();
+  await expect(stops.nth(0)).toContainText(`Para ${later}`);
   await phone.close();
 
   // Two shipments chosen on the list print as two labels, one per page.

@@ -5,6 +5,7 @@ import {
   initials,
   mergeStageChange,
   moveStop,
+  placeStop,
   overlayChanges,
   stopsInOrder,
   trackingRowOf,
@@ -170,6 +171,16 @@ describe("a driver's stops", () => {
     expect(moveStop(['a', 'b', 'c'], 'a', 1)).toEqual(['b', 'a', 'c']);
     expect(moveStop(['a', 'b', 'c'], 'a', -1)).toEqual(['a', 'b', 'c']);
     expect(moveStop(['a', 'b', 'c'], 'c', 1)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a stop dragged in front of another, or to the end, takes that place', () => {
+    const ids = ['a', 'b', 'c', 'd'];
+    expect(placeStop(ids, 'd', 'a')).toEqual(['d', 'a', 'b', 'c']);
+    expect(placeStop(ids, 'a', 'd')).toEqual(['b', 'c', 'a', 'd']);
+    expect(placeStop(ids, 'b', null)).toEqual(['a', 'c', 'd', 'b']);
+    expect(placeStop(ids, 'b', 'b')).toEqual(ids);
+    expect(placeStop(ids, 'b', 'c')).toEqual(ids);
+    expect(placeStop(ids, 'x', 'a')).toEqual(ids);
   });
 
   it('a new order waiting on the phone shows at once', () => {

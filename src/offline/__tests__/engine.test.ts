@@ -197,6 +197,19 @@ describe('the outbox engine', () => {
     expect(server.requests.map((r) => r.kind)).toEqual(['trackingPhoto']);
   });
 
+  it('puts a discarded change away with the photo that was to follow it, and nothing else', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const first = await engine.submit('tracking', { n: 1 });
+    await engine.submit('trackingPhoto', { after: first.item.id }, undefined, undefined, true);
+    const second = await engine.submit('tracking', { n: 2 });
+    await engine.submit('trackingPhoto', { after: second.item.id }, undefined, undefined, true);
+    await engine.discardItem(first.item.id);
+    expect((await items()).map((i) => [i.kind, i.payload.n ?? i.payload.after])).toEqual([
+      ['tracking', 2],
+      ['trackingPhoto', second.item.id],
+    ]);
+  });
+
   it('sends a queue of changes in batches, in order, each item with its own outcome', async () => {
     vi.stubGlobal('navigator', { onLine: false });
     const made = [];

@@ -5,16 +5,6 @@ import { db, STAFF_KINDS } from '../../../lib/db';
 import { discardItem, type TrackingPayload } from '../../../offline';
 import { waitingLine } from '../../../offline/messages';
 
-/** A refused change is put away with the photos that were to follow it. */
-async function putAway(id: string) {
-  await db.outbox
-    .where('kind')
-    .equals('trackingPhoto')
-    .and((i) => i.payload.after === id)
-    .delete();
-  await discardItem(id);
-}
-
 /**
  * Where the phone's list and work stand: how fresh the kept list is, one calm line on what waits
  * ('Tudo enviado às 14:32', '3 alterações e 2 fotos aguardando sinal'), and the changes the server
@@ -102,7 +92,7 @@ export function ChangesStatus({
                   <Text fontWeight="semibold">{displayTrackingNumber(number)}</Text>
                   <Text>{fields.length ? fields.join('; ') : item.lastError}</Text>
                 </Box>
-                <Button size="xs" variant="outline" onClick={() => void putAway(item.id)}>
+                <Button size="xs" variant="outline" onClick={() => void discardItem(item.id)}>
                   Entendi
                 </Button>
               </Flex>

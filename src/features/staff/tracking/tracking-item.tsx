@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Image, Stack, Text } from '@chakra-ui/react';
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { toaster } from '../../../components/toaster';
@@ -111,6 +111,31 @@ const ROW_STYLES = {
     _hover: { bg: 'brand.subtle' },
   },
   '& .ti-button[data-tone=red]': { color: 'red.fg', _hover: { bg: 'red.subtle' } },
+  '& .ti-handle': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1',
+    height: '9',
+    paddingInline: '3',
+    borderRadius: 'l2',
+    bg: 'gray.subtle',
+    color: 'fg.muted',
+    fontSize: 'sm',
+    cursor: 'grab',
+    userSelect: 'none',
+    // The finger drags the stop, not the page.
+    touchAction: 'none',
+  },
+  '& > li[data-dragging]': {
+    position: 'relative',
+    zIndex: 1,
+    bg: 'bg',
+    boxShadow: 'lg',
+    cursor: 'grabbing',
+  },
+  // Where the dragged stop would land: a bar above that stop, or below the last one.
+  '& > li[data-drop=before]': { boxShadow: '0 -8px 0 -4px {colors.blue.solid}' },
+  '&[data-drop=end] > li:last-of-type': { boxShadow: '0 8px 0 -4px {colors.blue.solid}' },
   '& .ti-stages': { display: 'flex', flexDirection: 'column', gap: '2' },
   '& .ti-check': {
     display: 'flex',
@@ -276,8 +301,9 @@ export interface RowActions {
   /** The office's: delete, and choose for 'Imprimir etiquetas' (several labels at once). */
   remove?: (row: ShownRow) => void;
   select?: (id: string, on: boolean) => void;
-  /** A driver's: 'Subir' / 'Descer'. */
+  /** A driver's: 'Subir' / 'Descer', and the props of the handle that drags a stop. */
   move?: (id: string, by: -1 | 1) => void;
+  dragHandle?: (id: string) => HTMLAttributes<HTMLElement>;
 }
 
 interface ItemProps {
@@ -309,7 +335,7 @@ function TrackingItemView({ row, actions, office, selected = false, stop }: Item
   const delivered = row.stages.includes(DELIVERED_STAGE);
   const who = String(row.shipment?.recipientName ?? row.number);
   return (
-    <li aria-label={`Rastreio ${row.number || SHIPMENT_MESSAGES.provisional}`}>
+    <li aria-label={`Rastreio ${row.number || SHIPMENT_MESSAGES.provisional}`} data-stop={row.id}>
       <div className="ti-head">
         <div>
           <div className="ti-line" style={{ marginBottom: 0 }}>
@@ -350,6 +376,18 @@ function TrackingItemView({ row, actions, office, selected = false, stop }: Item
           <span className="ti-badge" data-tone="blue">
             Parada {stop.position}
           </span>
+          {actions.dragHandle && (
+            // For a finger or a mouse; the keyboard and screen readers have 'Subir' and 'Descer'.
+            <span
+              className="ti-handle"
+              aria-hidden="true"
+              title="Arraste para mudar a ordem"
+              data-testid="arrastar"
+              {...actions.dragHandle(row.id)}
+            >
+              ⠿ Arrastar
+            </span>
+          )}
           <button
             type="button"
             {...look('outline')}

@@ -36,6 +36,7 @@ import {
   type StageChange,
   type RouteChange,
   moveStop,
+  placeStop,
   pendingShipments,
   isOpenStop,
   ATTEMPT_MESSAGES,
@@ -54,6 +55,7 @@ import { DEVICE_FULL, isQuotaError } from '../../../lib/storage';
 import { endedStaffSession, followTracking, sendChange } from './api';
 import { forgetTracking, keepTracking, syncTracking } from './tracking-sync';
 import { useLive } from './use-live';
+import { useDragStops } from './drag-stops';
 import { TrackingItem, TrackingList, type RowActions } from './tracking-item';
 import { ChangesStatus } from './changes-status';
 import { DeliveryDialog } from './delivery-dialog';
@@ -345,13 +347,21 @@ export function TrackingManager() {
     return null;
   };
 
-  /** 'Subir' / 'Descer': the new order is kept on the device and sent like any change. */
-  const moveBy = (id: string, by: -1 | 1) => {
-    const order = moveStop(
-      (stops ?? []).map((r) => r.id),
-      id,
-      by,
+  /** 'Subir' / 'Descer' and a dragged stop: the new order is kept on the device and sent. */
+  const moveBy = (id: string, by: -1 | 1) =>
+    sendOrder(
+      moveStop(
+        (stops ?? []).map((r) => r.id),
+        id,
+        by,
+      ),
     );
+  const placeAt = (id: string, before: string | null) => {
+    const now = (stops ?? []).map((r) => r.id);
+    const order = placeStop(now, id, before);
+    if (order.join() !== now.join()) sendOrder(order);
+  };
+  const sendOrder = (order: string[]) => {
     const made: RouteChange = {
       op: 'route',
       record: staffApi.authStore.record?.id ?? '',
@@ -364,10 +374,11 @@ export function TrackingManager() {
 
   // The rows' handlers, one object for the life of the screen (a row is drawn again only when
   // its content changes); those that read state call this render's function.
-  const latest = useRef({ toggle, moveBy });
+  const latest = useRef({ toggle, moveBy, placeAt });
   useLayoutEffect(() => {
-    latest.current = { toggle, moveBy };
+    latest.current = { toggle, moveBy, placeAt };
   });
+  const dragHandle = useDragStops((id, before) => latest.current.placeAt(id, before));
   const actions = useMemo<RowActions>(
     () => ({
       toggle: (row, stage) => latest.current.toggle(row, stage),
@@ -375,8 +386,9 @@ export function TrackingManager() {
       remove: (row) => setToDelete(row),
       select,
       move: (id, by) => latest.current.moveBy(id, by),
+      dragHandle,
     }),
-    [select],
+    [select, dragHandle],
   );
 
   return (
