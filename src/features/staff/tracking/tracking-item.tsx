@@ -376,7 +376,7 @@ function TrackingItemView({ row, actions, office, selected = false, stop }: Item
           <span className="ti-badge" data-tone="blue">
             Parada {stop.position}
           </span>
-          {actions.dragHandle && (
+          {actions.dragHandle && stop.total > 1 && (
             // For a finger or a mouse; the keyboard and screen readers have 'Subir' and 'Descer'.
             <span
               className="ti-handle"
