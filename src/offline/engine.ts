@@ -137,6 +137,7 @@ async function enqueue(
     lastError: '',
   };
   await db.outbox.add(item);
+  if (!kinds.get(kind)?.background) changeMade = true;
   return item;
 }
 
@@ -297,6 +298,8 @@ async function recordFailure(
 }
 
 let running: Promise<void> | null = null;
+/** A change (not a photo) was stored in this context since the current round began. */
+let changeMade = false;
 
 /** Send every due item, oldest first. Concurrent calls in one context share one pass. */
 export function syncNow(): Promise<void> {
@@ -345,6 +348,11 @@ export function syncNow(): Promise<void> {
             );
           const round = othersGoing ? due.filter((i) => !background(i)) : due;
           if (round.length === 0) break;
+          // A round of photos goes one at a time (a weak link is not split four ways, and a
+          // lease does not run out mid-upload) and ends early when a change is made here: the
+          // change goes next, after at most the photo on its way.
+          const photoRound = !othersGoing;
+          changeMade = false;
           // Items of a kind that sends in batches go together: consecutive ones of one session.
           const jobs: OutboxItem[][] = [];
           const open = new Map<string, OutboxItem[]>();
@@ -369,7 +377,7 @@ export function syncNow(): Promise<void> {
           let connectionLost = false;
           const lanes: Partial<Record<OutboxKind, Promise<void>>> = {};
           const worker = async () => {
-            while (!connectionLost && next < jobs.length) {
+            while (!connectionLost && !(photoRound && changeMade) && next < jobs.length) {
               const job = jobs[next++]!;
               const kind = job[0]!.kind;
               const go = async () => {
@@ -395,7 +403,7 @@ export function syncNow(): Promise<void> {
               }
             }
           };
-          await Promise.all(Array.from({ length: PARALLEL_SENDS }, worker));
+          await Promise.all(Array.from({ length: photoRound ? 1 : PARALLEL_SENDS }, worker));
           // No connection: the rest wait for the backoff timer, the `online` event or Background Sync.
           if (connectionLost) break;
         }
@@ -467,10 +475,17 @@ export async function retryItem(id: string) {
  * Put an item away for good, with the items that were to follow it (a photo waiting for its
  * change names it in `payload.after`): they could never go without it.
  */
-export function discardItem(id: string) {
+export function discardItem(id: string): Promise<boolean> {
   return db.transaction('rw', db.outbox, async () => {
-    await db.outbox.filter((i) => i.payload?.after === id && i.state !== 'sent').delete();
+    const item = await db.outbox.get(id);
+    // Claimed meanwhile by this tab, another or the worker: it is on its way, and so are the
+    // photos that follow it (false: nothing was put away).
+    if (item?.state === 'sending' && (item.leaseUntil ?? 0) > Date.now()) return false;
+    if (item?.state !== 'sent') {
+      await db.outbox.filter((i) => i.payload?.after === id && i.state !== 'sent').delete();
+    }
     await db.outbox.delete(id);
+    return true;
   });
 }
 
@@ -480,11 +495,24 @@ export type SubmitOutcome =
   | { status: 'failed'; item: OutboxItem }
   | { status: 'needs-auth'; item: OutboxItem };
 
+/** An earlier item of the same kind on its way from another tab or the worker, right now. */
+async function sentElsewhere(item: OutboxItem): Promise<boolean> {
+  const now = Date.now();
+  const earlier = await db.outbox
+    .where('kind')
+    .equals(item.kind)
+    .filter(
+      (i) => i.state === 'sending' && (i.leaseUntil ?? 0) > now && i.createdAt < item.createdAt,
+    )
+    .count();
+  return earlier > 0;
+}
+
 /**
- * Wait while another tab or the worker holds the item, so the person hears the real outcome. An
- * item a pass of its own left untried waits behind another one (an earlier change of its lane
- * due later, with no signal the browser knows of): it is queued, and that is said at once, not
- * after the timeout (each tap of a driver on a dead wifi waited 15 s).
+ * Wait while another tab or the worker holds the item, or an earlier one of its kind, so the
+ * person hears the real outcome. An item a pass of its own left untried for another reason
+ * waits behind an earlier one due later (no signal the browser knows of): it is queued, and that
+ * is said at once, not after the timeout (each tap of a driver on a dead wifi waited 15 s).
  */
 async function settled(id: string, timeoutMs = 15_000): Promise<OutboxItem | undefined> {
   const deadline = Date.now() + timeoutMs;
@@ -492,12 +520,16 @@ async function settled(id: string, timeoutMs = 15_000): Promise<OutboxItem | und
   let ownPasses = 0;
   for (;;) {
     const item = await db.outbox.get(id);
-    const untried = item?.state === 'pending' && item.attempts === 0 && !item.needsAuth;
-    const busy = item?.state === 'sending' || (untried && ownPasses < 1);
-    if (!busy || Date.now() > deadline) return item;
+    if (!item || Date.now() > deadline) return item;
+    const untried = item.state === 'pending' && item.attempts === 0 && !item.needsAuth;
+    const elsewhere = untried && ownPasses >= 1 && (await sentElsewhere(item));
+    const busy = item.state === 'sending' || (untried && ownPasses < 1) || elsewhere;
+    if (!busy) return item;
     if (untried) ownPasses++;
     await syncNow();
-    if (item?.state === 'sending') await new Promise((r) => setTimeout(r, 100));
+    if (item.state === 'sending' || elsewhere) await new Promise((r) => setTimeout(r, 100));
+    // Once the other context is done, the item gets a pass of its own again.
+    if (elsewhere) ownPasses = 0;
   }
 }
 

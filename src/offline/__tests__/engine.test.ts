@@ -19,6 +19,8 @@ interface Server {
   hang: boolean;
   /** The size of each batch request. */
   batches: number[];
+  /** A photo's upload ends when this settles (a slow link). */
+  photoUpload?: Promise<void>;
 }
 
 let engine: Engine;
@@ -87,6 +89,7 @@ async function loadEngine(): Promise<Engine> {
     send: async (item: OutboxItem) => {
       server.requests.push({ kind: 'trackingPhoto', id: item.id });
       if (!server.online) throw refusal(0);
+      await server.photoUpload;
       server.stored.set(item.id, item.payload);
       return { result: {} };
     },
@@ -207,6 +210,55 @@ describe('the outbox engine', () => {
     expect((await items()).map((i) => [i.kind, i.payload.n ?? i.payload.after])).toEqual([
       ['tracking', 2],
       ['trackingPhoto', second.item.id],
+    ]);
+  });
+
+  it('waits for the real outcome while an earlier change is on its way from the worker', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const first = await engine.submit('tracking', { n: 1 });
+    const { db } = await import('../../lib/db');
+    await db.outbox.update(first.item.id, { state: 'sending', leaseUntil: Date.now() + 30_000 });
+    vi.stubGlobal('navigator', { onLine: true });
+    // The worker's request comes back a moment later.
+    setTimeout(() => void db.outbox.update(first.item.id, { state: 'sent' }), 300);
+    const second = await engine.submit('tracking', { n: 2 });
+    expect(second.status).toBe('sent');
+    expect(server.batches).toEqual([1]);
+  });
+
+  it('leaves a change on its way, and its photo, when asked to discard it', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const change = await engine.submit('tracking', { n: 1 });
+    await engine.submit('trackingPhoto', { after: change.item.id }, undefined, undefined, true);
+    const { db } = await import('../../lib/db');
+    await db.outbox.update(change.item.id, { state: 'sending', leaseUntil: Date.now() + 30_000 });
+    expect(await engine.discardItem(change.item.id)).toBe(false);
+    expect(await items()).toHaveLength(2);
+  });
+
+  it('sends a change made during a round of photos after at most the photo on its way', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const sent = await engine.submit('tracking', { n: 1 });
+    for (const n of [1, 2, 3]) {
+      await engine.submit('trackingPhoto', { after: sent.item.id, n }, undefined, undefined, true);
+    }
+    const { db } = await import('../../lib/db');
+    await db.outbox.update(sent.item.id, { state: 'sent', sentAt: Date.now() });
+    vi.stubGlobal('navigator', { onLine: true });
+    let uploaded = () => {};
+    server.photoUpload = new Promise((resolve) => (uploaded = resolve));
+    const pass = engine.syncNow();
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    const change = engine.submit('tracking', { n: 2 });
+    uploaded();
+    expect((await change).status).toBe('sent');
+    await pass;
+    await engine.syncNow();
+    expect(server.requests.map((r) => r.kind)).toEqual([
+      'trackingPhoto',
+      'tracking',
+      'trackingPhoto',
+      'trackingPhoto',
     ]);
   });
 

@@ -2,6 +2,8 @@ import { useEffect, type PointerEvent as ReactPointerEvent } from 'react';
 
 /** How close to the top or bottom of the screen a dragged stop makes the page scroll (px). */
 const EDGE = 80;
+/** How far the pointer goes before a press on the handle is a drag (a tap moves nothing). */
+const THRESHOLD = 8;
 
 interface Drag {
   id: string;
@@ -16,6 +18,7 @@ interface Drag {
   before: string | null;
   marked: HTMLElement | null;
   frame: number;
+  moved: boolean;
 }
 
 /** One drag at a time, on the elements directly (no redraw by React per move). */
@@ -28,6 +31,11 @@ class StopDragger {
   private follow() {
     const d = this.drag;
     if (!d) return;
+    // The stop left the list meanwhile (delivered on another phone, taken away): no drop.
+    if (!d.item.isConnected) {
+      this.end(false);
+      return;
+    }
     const dy = d.y - d.startY + (window.scrollY - d.startScroll);
     d.item.style.transform = `translateY(${dy}px)`;
     let before: string | null = null;
@@ -71,7 +79,7 @@ class StopDragger {
     d.item.removeAttribute('data-dragging');
     d.marked?.removeAttribute('data-drop');
     if (d.handle.hasPointerCapture(d.pointer)) d.handle.releasePointerCapture(d.pointer);
-    if (drop) this.onDrop(d.id, d.before);
+    if (drop && d.moved && d.item.isConnected) this.onDrop(d.id, d.before);
   }
 
   /** The handle's props for one stop. */
@@ -84,7 +92,6 @@ class StopDragger {
       if (!item || !list) return;
       e.preventDefault();
       handle.setPointerCapture(e.pointerId);
-      item.setAttribute('data-dragging', '');
       this.drag = {
         id,
         handle,
@@ -97,19 +104,27 @@ class StopDragger {
         before: null,
         marked: null,
         frame: 0,
+        moved: false,
       };
-      this.follow();
-      this.drag.frame = requestAnimationFrame(this.scrollNearEdges);
     },
     onPointerMove: (e: ReactPointerEvent<HTMLElement>) => {
-      if (this.drag?.pointer !== e.pointerId) return;
-      this.drag.y = e.clientY;
+      const d = this.drag;
+      if (d?.pointer !== e.pointerId) return;
+      d.y = e.clientY;
+      if (!d.moved) {
+        if (Math.abs(d.y - d.startY) < THRESHOLD) return;
+        d.moved = true;
+        d.item.setAttribute('data-dragging', '');
+        d.frame = requestAnimationFrame(this.scrollNearEdges);
+      }
       this.follow();
     },
     onPointerUp: (e: ReactPointerEvent<HTMLElement>) => {
       if (this.drag?.pointer === e.pointerId) this.end(true);
     },
     onPointerCancel: () => this.end(false),
+    // The browser took the pointer away (the handle left the page): the drag ends, untouched.
+    onLostPointerCapture: () => this.end(false),
   });
 }
 

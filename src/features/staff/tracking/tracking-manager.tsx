@@ -378,6 +378,7 @@ export function TrackingManager() {
   useLayoutEffect(() => {
     latest.current = { toggle, moveBy, placeAt };
   });
+  const filtering = Boolean(needle);
   const dragHandle = useDragStops((id, before) => latest.current.placeAt(id, before));
   const actions = useMemo<RowActions>(
     () => ({
@@ -386,9 +387,11 @@ export function TrackingManager() {
       remove: (row) => setToDelete(row),
       select,
       move: (id, by) => latest.current.moveBy(id, by),
-      dragHandle,
+      // Not while a filter shows part of the route: a drop among the stops on screen would say
+      // nothing of its place among the others.
+      ...(filtering ? {} : { dragHandle }),
     }),
-    [select, dragHandle],
+    [select, dragHandle, filtering],
   );
 
   return (
