@@ -61,7 +61,17 @@ export interface TrackingLookup {
 }
 
 /** A tracking record as the staff list keeps it on the device (signed-in staff only). */
-export type StaffTrackingRow = TrackingRow;
+/**
+ * A tracking row kept on the phone. `decisionDue` (when its attempts ran out) is set only on a
+ * shipment waiting for the office's decision: its index then holds those few rows, and finding
+ * them reads neither every kept row (half a second per realtime change with ten thousand) nor
+ * adds an index entry to each row of a first download.
+ */
+export type StaffTrackingRow = TrackingRow & { decisionDue?: string };
+
+/** The row as the phone keeps it (see `decisionDue`). */
+export const keptRow = (row: TrackingRow): StaffTrackingRow =>
+  row.pendingSince && !row.returnedAt ? { ...row, decisionDue: row.pendingSince } : row;
 
 /** Where the staff list's sync stands: the newest server time seen, and when it last succeeded. */
 export interface StaffSyncState {
@@ -110,6 +120,17 @@ class CourierDb extends Dexie {
     this.version(5)
       .stores({ reservedNumbers: 'number, account' })
       .upgrade((tx) => tx.table('staffSync').clear());
+    // Shipments waiting for the office's decision, indexed (see `decisionDue`).
+    this.version(6)
+      .stores({ staffTracking: 'id, number, created, decisionDue' })
+      .upgrade((tx) =>
+        tx
+          .table('staffTracking')
+          .toCollection()
+          .modify((row: StaffTrackingRow) => {
+            if (row.pendingSince && !row.returnedAt) row.decisionDue = row.pendingSince;
+          }),
+      );
   }
 }
 
@@ -123,8 +144,8 @@ export const isNewer = (row: StaffTrackingRow, known: StaffTrackingRow | undefin
  * Keep a tracking row the server sent, unless the device already has a newer one: a phone's own
  * answer can arrive after the realtime event of a later change made on another phone.
  */
-export function keepNewerRow(row: StaffTrackingRow): Promise<unknown> {
+export function keepNewerRow(row: TrackingRow): Promise<unknown> {
   return db.transaction('rw', db.staffTracking, async () => {
-    if (isNewer(row, await db.staffTracking.get(row.id))) await db.staffTracking.put(row);
+    if (isNewer(row, await db.staffTracking.get(row.id))) await db.staffTracking.put(keptRow(row));
   });
 }

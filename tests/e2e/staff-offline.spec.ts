@@ -13,6 +13,15 @@ test('a change on one phone reaches another without downloading the list; a dele
 }) => {
   const a = await staffPhoneReady(browser, baseURL!);
   const b = await staffPhoneReady(browser, baseURL!);
+  // What phone B said and asked, printed if the test fails.
+  const told: string[] = [];
+  b.context.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') told.push(`${m.type()}: ${m.text()}`);
+  });
+  b.context.on('weberror', (e) => told.push(`error: ${e.error().message}`));
+  b.context.on('requestfinished', (r) => {
+    if (r.url().includes('/api/')) told.push(`asked: ${r.method()} ${r.url()}`);
+  });
   const token = await signIn(stack.url, 'staff', STAFF);
   const number = String(Date.now()).slice(-9);
   const record = `offline${number.slice(-8)}`;
@@ -33,6 +42,9 @@ test('a change on one phone reaches another without downloading the list; a dele
   await trackingRow(a.page, number).getByText('2. Encomenda enviada ao destino').click();
   await expect(trackingRow(b.page, number).getByRole('checkbox', { name: /^2\. / })).toBeChecked();
   expect(listCalls).toEqual([]);
+  // What the screen shows is kept on the phone, not only drawn (a list drawn from a write not yet
+  // stored would be lost with the page).
+  await expect.poll(() => keptStages(b.page, record)).toEqual([2]);
 
   // B loses signal and its screen is closed; the number is deleted meanwhile; B opens the screen
   // again with no signal (the last list it had), and drops the number once it is back online.
@@ -56,7 +68,8 @@ test('a change on one phone reaches another without downloading the list; a dele
         .catch(() => '(no main)');
       const kept = await keptRows(again).catch((e: Error) => e.message);
       throw new Error(
-        `${error.message}\nThe screen showed:\n${shown}\nKept on the device: ${kept}`,
+        `${error.message}\nThe screen showed:\n${shown}\nKept on the device: ${kept}\n` +
+          `Phone B said and asked:\n${told.join('\n')}`,
       );
     });
   await stack.startServer();
@@ -87,4 +100,22 @@ const keptRows = (page: Page) =>
           };
         };
       }),
+  );
+
+/** The stages the phone keeps in IndexedDB for one record (null when it keeps no such record). */
+const keptStages = (page: Page, id: string) =>
+  page.evaluate(
+    (id) =>
+      new Promise<number[] | null>((resolve, reject) => {
+        const open = indexedDB.open('rota-veloz');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('staffTracking').objectStore('staffTracking').get(id);
+          get.onsuccess = () => {
+            open.result.close();
+            resolve((get.result as { stages: number[] } | undefined)?.stages ?? null);
+          };
+        };
+      }),
+    id,
   );

@@ -133,12 +133,9 @@ export function TrackingManager() {
     [],
   );
   const waiting = mine?.filter((i) => i.state === 'pending' || i.state === 'sending');
-  // 'Pendências' looks at every kept row, not only the hundred on screen.
+  // 'Pendências' looks at every kept row (through its index), not only the hundred on screen.
   const pendingKept = useLiveQuery(
-    () =>
-      driverList
-        ? []
-        : db.staffTracking.filter((r) => Boolean(r.pendingSince) && !r.returnedAt).toArray(),
+    () => (driverList ? [] : db.staffTracking.orderBy('decisionDue').toArray()),
     [driverList],
   );
   const sync = useLiveQuery(() => db.staffSync.get('tracking'), []);

@@ -5,7 +5,7 @@
  * opens and stays usable with no signal.
  */
 import type { RecordModel } from 'pocketbase';
-import { db, isNewer, keepNewerRow } from '../../../lib/db';
+import { db, isNewer, keepNewerRow, keptRow } from '../../../lib/db';
 import { staffApi } from '../../../lib/pocketbase';
 import { keepStorage } from '../../../lib/storage';
 import { trackingRowOf } from '../../../domain';
@@ -44,7 +44,7 @@ async function applySync(): Promise<{ full: boolean; changed: number }> {
   const state = await db.staffSync.get('tracking');
   const since = state?.cursor ?? '';
   if (!since || Date.now() - state!.syncedAt > FULL_AFTER_MS) {
-    const all = (await allPages('tracking', '')).map(trackingRowOf);
+    const all = (await allPages('tracking', '')).map((r) => keptRow(trackingRowOf(r)));
     await db.transaction('rw', db.staffTracking, db.staffSync, async () => {
       await db.staffTracking.clear();
       await db.staffTracking.bulkPut(all);
@@ -55,7 +55,7 @@ async function applySync(): Promise<{ full: boolean; changed: number }> {
     return { full: true, changed: all.length };
   }
   const filter = staffApi.filter('updated >= {:since}', { since });
-  const changed = (await allPages('tracking', filter)).map(trackingRowOf);
+  const changed = (await allPages('tracking', filter)).map((r) => keptRow(trackingRowOf(r)));
   const deleted = await allPages('tracking_deletions', filter);
   await db.transaction('rw', db.staffTracking, db.staffSync, async () => {
     // A realtime event applied meanwhile may be newer than what this page of changes says.
