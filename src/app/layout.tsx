@@ -1,5 +1,5 @@
 import { Box, Container, Flex, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { company } from '../config/company';
 import { accountNav, mainNav, paths, staffNav } from '../config/paths';
@@ -51,7 +51,9 @@ function IdleOutboxBadge() {
   ) : null;
 }
 
-function Header() {
+// Header and footer are drawn once: a change of page (the layout follows the address) draws only
+// the page and the links that show where the visitor is, not every styled box around them.
+const Header = memo(function Header() {
   return (
     <Box as="header" bg="brand.600" color="white">
       <Container maxW="6xl">
@@ -73,9 +75,9 @@ function Header() {
       </Container>
     </Box>
   );
-}
+});
 
-function Footer() {
+const Footer = memo(function Footer() {
   return (
     <Box as="footer" bg="gray.900" color="gray.100" mt="16" py="8">
       <Container maxW="6xl">
@@ -124,7 +126,7 @@ function Footer() {
       </Container>
     </Box>
   );
-}
+});
 
 /** The service worker is registered (and updates looked for) once the first screen is done. */
 function UpdateWhenIdle() {

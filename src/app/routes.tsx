@@ -28,10 +28,19 @@ const RequestsInboxPage = lazy(staffScreens[paths.requestsInbox]);
 const ShipmentPage = lazy(staffScreens[paths.newShipment]);
 const LabelsPage = lazy(staffScreens[paths.labels]);
 
-/** Start loading the chunk of a staff screen opened directly (a driver's installed app opens on one). */
+/**
+ * Start loading the chunk of a staff screen before it is opened (a driver's installed app opens on
+ * one; a signed-in phone loads the list's code in a quiet moment). The list's rows are read from
+ * the device too, so the screen is drawn once, with them.
+ */
 export function preloadRoute(pathname: string) {
-  const load = staffScreens[pathname.replace(/\/$/, '') as keyof typeof staffScreens];
-  void load?.().catch(() => undefined);
+  const path = pathname.replace(/\/$/, '') as keyof typeof staffScreens;
+  void staffScreens[path]?.().catch(() => undefined);
+  if (path === paths.trackingAdmin) {
+    void import('../features/staff/tracking/kept-list')
+      .then(({ prepareOpening }) => prepareOpening())
+      .catch(() => undefined);
+  }
 }
 
 /**

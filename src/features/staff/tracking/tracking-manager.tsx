@@ -55,6 +55,7 @@ import { DEVICE_FULL, isQuotaError } from '../../../lib/storage';
 import { endedStaffSession, followTracking, sendChange } from './api';
 import { forgetTracking, keepTracking, syncTracking } from './tracking-sync';
 import { useLive } from './use-live';
+import { openingList, readKeptList, SHOWN } from './kept-list';
 import { useDragStops } from './drag-stops';
 import { TrackingItem, TrackingList, type RowActions } from './tracking-item';
 import { ChangesStatus } from './changes-status';
@@ -66,10 +67,8 @@ import { checkNow } from './api';
 import { signedInAsDriver } from '../shipments/drivers';
 
 const ERROR_LOADING = 'Erro ao carregar os rastreamentos';
-/** Rows drawn at once; the rest come with 'Mostrar mais' (thousands of numbers stay smooth). */
-const SHOWN = 100;
 /** Rows drawn before the first paint: a phone's screen shows two or three; the rest follow it. */
-const FIRST_PASS = 8;
+const FIRST_PASS = 4;
 
 /** The toast for a change's outcome; the list already shows the change either way. */
 function announceChange(outcome: SubmitOutcome, sent: string) {
@@ -107,26 +106,15 @@ export function TrackingManager() {
   const [filter, setFilter] = useState('');
   const [limit, setLimit] = useState(SHOWN);
   const needle = normalizeTrackingNumber(filter);
-  // The list lives on the device: it opens with no signal and follows every change. Only the rows
-  // on screen are read, so a change on another phone re-reads a hundred rows, not ten thousand.
-  // A driver's stops keep their places in its whole route while a filter shows one of them.
+  // The list lives on the device: it opens with no signal and follows every change. A driver's
+  // stops keep their places in its whole route while a filter shows one of them.
   const driverList = signedInAsDriver();
-  const onScreen = useLiveQuery(async () => {
-    // A driver's list is its route, all of it and in its own order: read in one go.
-    if (driverList) {
-      const rows = await db.staffTracking.toArray();
-      return { rows, total: rows.length };
-    }
-    const newest = db.staffTracking.orderBy('created').reverse();
-    const rows = await (needle ? newest.filter((r) => r.number.includes(needle)) : newest)
-      .limit(limit)
-      .toArray();
-    const total = needle
-      ? (await db.staffTracking.orderBy('number').keys()).filter((k) => String(k).includes(needle))
-          .length
-      : await db.staffTracking.count();
-    return { rows, total };
-  }, [needle, limit, driverList]);
+  const onScreen = useLiveQuery(
+    () => readKeptList(needle, limit, driverList),
+    [needle, limit, driverList],
+    // The unfiltered list, read before the screen was drawn (kept-list.ts): no empty first draw.
+    needle || limit !== SHOWN ? undefined : openingList(driverList),
+  );
   // Changes made on this phone the server has not confirmed yet (shown on top of its list).
   const mine = useLiveQuery(
     () => db.outbox.where('kind').equals('tracking').sortBy('createdAt'),
