@@ -98,5 +98,15 @@ export default defineConfig({
     // goes live. The browser still fetches a chunk's own imports as soon as it reads the chunk;
     // prerendered pages paint from HTML, so that extra round trip delays no paint.
     modulePreload: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // bwip-js (the labels' barcodes, ~55 KB gz) in a chunk of its own: its name changes only
+          // when the library does, so a phone keeps it across our deployments, and the labels
+          // screen's own chunk stays small.
+          groups: [{ name: 'bwip-js', test: /node_modules[\\/]bwip-js/ }],
+        },
+      },
+    },
   },
 });

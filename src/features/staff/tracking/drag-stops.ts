@@ -1,4 +1,4 @@
-import { useEffect, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useLayoutEffect, type PointerEvent as ReactPointerEvent } from 'react';
 
 /** How close to the top or bottom of the screen a dragged stop makes the page scroll (px). */
 const EDGE = 80;
@@ -24,8 +24,13 @@ interface Drag {
 /** One drag at a time, on the elements directly (no redraw by React per move). */
 class StopDragger {
   private drag: Drag | null = null;
-  /** What the screen does with a drop (set after each render: it reads the screen's state). */
-  onDrop: (id: string, before: string | null) => void = () => {};
+  /** A dropped stop held where it was let go until the list is drawn in its new order. */
+  private settling: { item: HTMLElement; timer: ReturnType<typeof setTimeout> } | null = null;
+  /**
+   * What the screen does with a drop (set after each render: it reads the screen's state): true
+   * when the order changed and the list will be drawn again.
+   */
+  onDrop: (id: string, before: string | null) => boolean = () => false;
 
   /** Place the dragged stop under the pointer and mark where it would land. */
   private follow() {
@@ -75,11 +80,23 @@ class StopDragger {
     if (!d) return;
     this.drag = null;
     cancelAnimationFrame(d.frame);
-    d.item.style.transform = '';
     d.item.removeAttribute('data-dragging');
     d.marked?.removeAttribute('data-drop');
     if (d.handle.hasPointerCapture(d.pointer)) d.handle.releasePointerCapture(d.pointer);
-    if (drop && d.moved && d.item.isConnected) this.onDrop(d.id, d.before);
+    // A stop let go in a new place stays there until the list is drawn in its new order (it is
+    // kept on the device first): it never jumps back to where it was for a moment.
+    if (drop && d.moved && d.item.isConnected && this.onDrop(d.id, d.before)) {
+      this.settle();
+      this.settling = { item: d.item, timer: setTimeout(() => this.settle(), 2000) };
+    } else d.item.style.transform = '';
+  }
+
+  /** The list was drawn (in the new order, or not): a dropped stop stands in its own place. */
+  settle() {
+    if (!this.settling) return;
+    clearTimeout(this.settling.timer);
+    this.settling.item.style.transform = '';
+    this.settling = null;
   }
 
   /** The handle's props for one stop. */
@@ -136,12 +153,23 @@ const dragger = new StopDragger();
  * 'Descer' stay for the keyboard and screen readers). The stop follows the pointer, the stop it
  * would land in front of is marked, and the page scrolls near the screen's edges so a stop can
  * cross a long route. `onDrop` is called once, with the stop and the one it now precedes (null:
- * the end). Returns the handle's props for a stop, the same function for the screen's life.
+ * the end); `order` is the route as drawn (its ids joined). Returns the handle's props for a stop, the same function for the screen's life.
  */
-export function useDragStops(onDrop: (id: string, before: string | null) => void) {
+export function useDragStops(
+  onDrop: (id: string, before: string | null) => boolean,
+  order: string,
+) {
   useEffect(() => {
     dragger.onDrop = onDrop;
   });
-  useEffect(() => () => dragger.end(false), []);
+  // Before the paint of the list in its new order.
+  useLayoutEffect(() => dragger.settle(), [order]);
+  useEffect(
+    () => () => {
+      dragger.end(false);
+      dragger.settle();
+    },
+    [],
+  );
   return dragger.handleProps;
 }

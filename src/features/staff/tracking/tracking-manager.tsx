@@ -70,10 +70,18 @@ const ERROR_LOADING = 'Erro ao carregar os rastreamentos';
 /** Rows drawn before the first paint: a phone's screen shows two or three; the rest follow it. */
 const FIRST_PASS = 4;
 
+/**
+ * Toasts of the list: a change's routine outcome ('sent', kept for later) goes when the next stop's
+ * dialog opens; a problem (a session to renew, a refusal, a full device) stays until read.
+ */
+const ROUTINE_TOAST = 'rastreio';
+const PROBLEM_TOAST = 'rastreio-problema';
+
 /** The toast for a change's outcome; the list already shows the change either way. */
 function announceChange(outcome: SubmitOutcome, sent: string) {
+  const routine = outcome.status === 'sent' || outcome.status === 'queued';
   toaster.replace(
-    'rastreio',
+    routine ? ROUTINE_TOAST : PROBLEM_TOAST,
     outcomeMessage(outcome, {
       sent: { title: sent, duration: 2000 },
       queued: {
@@ -137,7 +145,7 @@ export function TrackingManager() {
   // over the dialog's buttons) has been read; the status line keeps saying what waits.
   const dialogOpen = Boolean(toDelete || delivering || attempting || scanning);
   useEffect(() => {
-    if (dialogOpen) toaster.dismiss('rastreio');
+    if (dialogOpen) toaster.dismiss(ROUTINE_TOAST);
   }, [dialogOpen]);
   // Shipments chosen for printing their labels together.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -196,7 +204,7 @@ export function TrackingManager() {
   ) => {
     const problems = Object.values(checkNow(made));
     if (problems.length) {
-      toaster.replace('rastreio', { title: problems.join('; '), type: 'error' });
+      toaster.replace(PROBLEM_TOAST, { title: problems.join('; '), type: 'error' });
       return false;
     }
     try {
@@ -204,7 +212,7 @@ export function TrackingManager() {
       return true;
     } catch (error) {
       if (!isQuotaError(error)) throw error;
-      toaster.replace('rastreio', {
+      toaster.replace(PROBLEM_TOAST, {
         title: DEVICE_FULL.title,
         description: 'A mudança não foi guardada: libere espaço no aparelho e tente de novo.',
         type: 'error',
@@ -344,7 +352,9 @@ export function TrackingManager() {
   const placeAt = (id: string, before: string | null) => {
     const now = (stops ?? []).map((r) => r.id);
     const order = placeStop(now, id, before);
-    if (order.join() !== now.join()) sendOrder(order);
+    if (order.join() === now.join()) return false;
+    sendOrder(order);
+    return true;
   };
   const sendOrder = (order: string[]) => {
     const made: RouteChange = {
@@ -364,7 +374,10 @@ export function TrackingManager() {
     latest.current = { toggle, moveBy, placeAt };
   });
   const filtering = Boolean(needle);
-  const dragHandle = useDragStops((id, before) => latest.current.placeAt(id, before));
+  const dragHandle = useDragStops(
+    (id, before) => latest.current.placeAt(id, before),
+    (stops ?? []).map((r) => r.id).join(),
+  );
   const actions = useMemo<RowActions>(
     () => ({
       toggle: (row, stage) => latest.current.toggle(row, stage),
