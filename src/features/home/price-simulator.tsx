@@ -1,5 +1,5 @@
 import { Box, Grid, Heading, HStack, RadioGroup, Separator, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { memo, useState, useSyncExternalStore } from 'react';
 import { formatCents, formatKg } from '../../domain/format';
 import { CONSULTAR, quoteParcel } from '../../domain/pricing';
 import { moneyCents, parseDecimal } from '../../domain/numbers';
@@ -10,6 +10,130 @@ import { TextField } from '../../forms/text-field';
 import { LocationPicker } from './location-picker';
 
 type ShipmentType = (typeof PARCEL_TYPE_OPTIONS)[number]['value'];
+
+/** The figures typed into the simulator. */
+interface Figures {
+  weight: string;
+  width: string;
+  length: string;
+  height: string;
+  invoiceValue: string;
+}
+const NO_FIGURES: Figures = { weight: '', width: '', length: '', height: '', invoiceValue: '' };
+
+/**
+ * The typed figures live outside React state: a keystroke draws again only the field typed in and
+ * the summary under it, not the whole simulator (every field, both place pickers, the layout).
+ */
+class FigureStore {
+  private figures = NO_FIGURES;
+  private readonly listeners = new Set<() => void>();
+  readonly all = () => this.figures;
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  set(name: keyof Figures, value: string) {
+    if (this.figures[name] === value) return;
+    this.figures = { ...this.figures, [name]: value };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+const useFigures = (store: FigureStore) =>
+  useSyncExternalStore(store.subscribe, store.all, store.all);
+
+/** One figure's field, drawn again only when its own value changes. */
+const FigureField = memo(function FigureField({
+  store,
+  name,
+  money = false,
+  ...props
+}: {
+  store: FigureStore;
+  name: keyof Figures;
+  money?: boolean;
+  label: string;
+  placeholder?: string;
+}) {
+  const value = useSyncExternalStore(
+    store.subscribe,
+    () => store.all()[name],
+    () => '',
+  );
+  const Input = money ? MoneyField : DecimalField;
+  return <Input {...props} value={value} onValueChange={(v) => store.set(name, v)} />;
+});
+
+function quoteOf(f: Figures) {
+  return quoteParcel({
+    weightKg: parseDecimal(f.weight),
+    lengthCm: parseDecimal(f.length),
+    widthCm: parseDecimal(f.width),
+    heightCm: parseDecimal(f.height),
+    invoiceCents: moneyCents(f.invoiceValue),
+  });
+}
+
+function CubagemLine({ store }: { store: FigureStore }) {
+  const figures = useFigures(store);
+  const complete = [figures.width, figures.length, figures.height].every(
+    (d) => parseDecimal(d) > 0,
+  );
+  return (
+    <Text mt="3" color="fg.muted" fontSize="sm">
+      {complete
+        ? `Cubagem: ${formatKg(quoteOf(figures).volumetricKg)}`
+        : 'Por favor, insira os dados solicitados acima'}
+    </Text>
+  );
+}
+
+function Summary({ store }: { store: FigureStore }) {
+  const quote = quoteOf(useFigures(store));
+  return (
+    <Stack gap="2" aria-live="polite" aria-label="Resumo da simulação" role="region">
+      <SummaryLine label="Peso (kg):" value={formatKg(quote.actualKg)} />
+      <SummaryLine label="Cubagem:" value={formatKg(quote.volumetricKg)} />
+      {quote.insuranceCents > 0 && (
+        <SummaryLine label="Taxa de seguro da NF (1%)" value={formatCents(quote.insuranceCents)} />
+      )}
+      <SummaryLine label="Peso Total:" value={formatKg(quote.chargeableKg)} />
+      <SummaryLine
+        label="Valor Total:"
+        value={quote.totalCents === null ? CONSULTAR : formatCents(quote.totalCents)}
+        strong
+      />
+    </Stack>
+  );
+}
+
+const ShipmentTypeChoice = memo(function ShipmentTypeChoice({
+  value,
+  onChange,
+}: {
+  value: ShipmentType;
+  onChange: (value: ShipmentType) => void;
+}) {
+  return (
+    <RadioGroup.Root
+      value={value}
+      onValueChange={(e) => onChange(e.value as ShipmentType)}
+      colorPalette="brand"
+    >
+      <RadioGroup.Label mb="2">Tipo de envio</RadioGroup.Label>
+      <HStack gap="6">
+        {PARCEL_TYPE_OPTIONS.map((t) => (
+          <RadioGroup.Item key={t.value} value={t.value}>
+            <RadioGroup.ItemHiddenInput />
+            <RadioGroup.ItemIndicator />
+            <RadioGroup.ItemText>{t.label}</RadioGroup.ItemText>
+          </RadioGroup.Item>
+        ))}
+      </HStack>
+    </RadioGroup.Root>
+  );
+});
 
 function SummaryLine({
   label,
@@ -37,21 +161,8 @@ export function PriceSimulator() {
   const [shipmentType, setShipmentType] = useState<ShipmentType>('encomenda');
   const [pickup, setPickup] = useState<Locality | null>(null);
   const [delivery, setDelivery] = useState<Locality | null>(null);
-  const [weight, setWeight] = useState('');
   const [invoiceNumber, setInvoiceNumber] = useState('');
-  const [width, setWidth] = useState('');
-  const [length, setLength] = useState('');
-  const [height, setHeight] = useState('');
-  const [invoiceValue, setInvoiceValue] = useState('');
-
-  const quote = quoteParcel({
-    weightKg: parseDecimal(weight),
-    lengthCm: parseDecimal(length),
-    widthCm: parseDecimal(width),
-    heightCm: parseDecimal(height),
-    invoiceCents: moneyCents(invoiceValue),
-  });
-  const dimensionsComplete = [width, length, height].every((d) => parseDecimal(d) > 0);
+  const [store] = useState(() => new FigureStore());
 
   return (
     <Box
@@ -66,22 +177,7 @@ export function PriceSimulator() {
         Simule Valores
       </Heading>
       <Stack gap="5">
-        <RadioGroup.Root
-          value={shipmentType}
-          onValueChange={(e) => setShipmentType(e.value as ShipmentType)}
-          colorPalette="brand"
-        >
-          <RadioGroup.Label mb="2">Tipo de envio</RadioGroup.Label>
-          <HStack gap="6">
-            {PARCEL_TYPE_OPTIONS.map((t) => (
-              <RadioGroup.Item key={t.value} value={t.value}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{t.label}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </HStack>
-        </RadioGroup.Root>
+        <ShipmentTypeChoice value={shipmentType} onChange={setShipmentType} />
 
         <LocationPicker
           question="Qual será o local de Coleta"
@@ -95,11 +191,11 @@ export function PriceSimulator() {
         />
 
         <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
-          <DecimalField
+          <FigureField
+            store={store}
+            name="weight"
             label="PESO (kg)"
             placeholder="Digite o peso real"
-            value={weight}
-            onValueChange={setWeight}
           />
           <TextField
             label="Nota Fiscal Número"
@@ -107,11 +203,7 @@ export function PriceSimulator() {
             value={invoiceNumber}
             onValueChange={setInvoiceNumber}
           />
-          <MoneyField
-            label="Valor da Nota Fiscal"
-            value={invoiceValue}
-            onValueChange={setInvoiceValue}
-          />
+          <FigureField store={store} name="invoiceValue" label="Valor da Nota Fiscal" money />
         </Grid>
 
         <Box as="fieldset" borderWidth="1px" borderRadius="lg" p="4">
@@ -119,40 +211,15 @@ export function PriceSimulator() {
             Cubagem
           </Text>
           <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
-            {(
-              [
-                ['Largura (cm)', width, setWidth],
-                ['Comprimento (cm)', length, setLength],
-                ['Altura (cm)', height, setHeight],
-              ] as const
-            ).map(([label, value, set]) => (
-              <DecimalField key={label} label={label} value={value} onValueChange={set} />
-            ))}
+            <FigureField store={store} name="width" label="Largura (cm)" />
+            <FigureField store={store} name="length" label="Comprimento (cm)" />
+            <FigureField store={store} name="height" label="Altura (cm)" />
           </Grid>
-          <Text mt="3" color="fg.muted" fontSize="sm">
-            {dimensionsComplete
-              ? `Cubagem: ${formatKg(quote.volumetricKg)}`
-              : 'Por favor, insira os dados solicitados acima'}
-          </Text>
+          <CubagemLine store={store} />
         </Box>
 
         <Separator />
-        <Stack gap="2" aria-live="polite" aria-label="Resumo da simulação" role="region">
-          <SummaryLine label="Peso (kg):" value={formatKg(quote.actualKg)} />
-          <SummaryLine label="Cubagem:" value={formatKg(quote.volumetricKg)} />
-          {quote.insuranceCents > 0 && (
-            <SummaryLine
-              label="Taxa de seguro da NF (1%)"
-              value={formatCents(quote.insuranceCents)}
-            />
-          )}
-          <SummaryLine label="Peso Total:" value={formatKg(quote.chargeableKg)} />
-          <SummaryLine
-            label="Valor Total:"
-            value={quote.totalCents === null ? CONSULTAR : formatCents(quote.totalCents)}
-            strong
-          />
-        </Stack>
+        <Summary store={store} />
       </Stack>
     </Box>
   );
