@@ -44,7 +44,12 @@ test('a change on one phone reaches another without downloading the list; a dele
   expect(listCalls).toEqual([]);
   // What the screen shows is kept on the phone, not only drawn (a list drawn from a write not yet
   // stored would be lost with the page).
-  await expect.poll(() => keptStages(b.page, record)).toEqual([2]);
+  await expect
+    .poll(() => keptStages(b.page, record))
+    .toEqual([2])
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nPhone B said and asked:\n${told.join('\n')}`);
+    });
 
   // B loses signal and its screen is closed; the number is deleted meanwhile; B opens the screen
   // again with no signal (the last list it had), and drops the number once it is back online.
@@ -58,7 +63,7 @@ test('a change on one phone reaches another without downloading the list; a dele
   await stack.stopServer();
   const again = await b.context.newPage();
   await again.goto('/admin/tracking');
-  // Seen once in CI and never here: when it fails, say what the phone showed and kept.
+  // Seen twice in CI and never here: when it fails, say what the phone showed and kept.
   await expect(trackingRow(again, number))
     .toBeVisible()
     .catch(async (error: Error) => {
