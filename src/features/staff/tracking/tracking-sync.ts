@@ -8,7 +8,7 @@ import type { RecordModel } from 'pocketbase';
 import { db, isNewer, keepNewerRow, keptRow } from '../../../lib/db';
 import { staffApi } from '../../../lib/pocketbase';
 import { keepStorage } from '../../../lib/storage';
-import { trackingRowOf } from '../../../domain';
+import { trackingRowOf, type TrackingRow } from '../../../domain';
 
 const PAGE = 500;
 /** Tombstones are kept 90 days on the server: a device away longer downloads everything again. */
@@ -32,27 +32,59 @@ async function allPages(collection: string, filter: string): Promise<RecordModel
 const newest = (rows: { updated: string }[], since: string) =>
   rows.reduce((max, r) => (r.updated > max ? r.updated : max), since);
 
-/** Bring the device's list up to date; throws what the server answered when it cannot. */
-export async function syncTracking(): Promise<void> {
+/** The sync under way, if any: the next one starts after it (see `syncTracking`). */
+let underWay: Promise<unknown> = Promise.resolve();
+
+/**
+ * Bring the device's list up to date; throws what the server answered when it cannot. One sync at
+ * a time: two at once (the screen opened twice, a reconnection) both downloaded the whole list
+ * when none was kept yet, and the later one's older download wiped rows that arrived meanwhile.
+ */
+export function syncTracking(): Promise<void> {
+  const next = underWay.then(timedSync, timedSync);
+  underWay = next.catch(() => undefined);
+  return next;
+}
+
+async function timedSync(): Promise<void> {
   // Timed for the bench (`npm run bench -- staff`): 'rv:staff-sync' in the page's performance log.
   const started = performance.now();
   const applied = await applySync();
   performance.measure('rv:staff-sync', { start: started, detail: applied });
 }
 
-async function applySync(): Promise<{ full: boolean; changed: number }> {
-  const state = await db.staffSync.get('tracking');
-  const since = state?.cursor ?? '';
-  if (!since || Date.now() - state!.syncedAt > FULL_AFTER_MS) {
+/** The whole list, in place of what the device kept; how many rows it holds. */
+async function downloadAll(): Promise<number> {
+  // What realtime brings while the list downloads is newer than the download: it is applied
+  // again over it (clearing the old list took it away).
+  const arrived = new Map<string, TrackingRow | null>();
+  arrivals = arrived;
+  try {
     const all = (await allPages('tracking', '')).map((r) => keptRow(trackingRowOf(r)));
     await db.transaction('rw', db.staffTracking, db.staffSync, async () => {
       await db.staffTracking.clear();
       await db.staffTracking.bulkPut(all);
+      for (const [id, row] of arrived) {
+        if (!row) await db.staffTracking.delete(id);
+        else if (isNewer(row, await db.staffTracking.get(id))) {
+          await db.staffTracking.put(keptRow(row));
+        }
+      }
       await db.staffSync.put({ key: 'tracking', cursor: newest(all, ''), syncedAt: Date.now() });
     });
     // The list is what a driver works from with no signal: ask the browser not to evict it.
     void keepStorage();
-    return { full: true, changed: all.length };
+    return all.length;
+  } finally {
+    arrivals = null;
+  }
+}
+
+async function applySync(): Promise<{ full: boolean; changed: number }> {
+  const state = await db.staffSync.get('tracking');
+  const since = state?.cursor ?? '';
+  if (!since || Date.now() - state!.syncedAt > FULL_AFTER_MS) {
+    return { full: true, changed: await downloadAll() };
   }
   const filter = staffApi.filter('updated >= {:since}', { since });
   const changed = (await allPages('tracking', filter)).map((r) => keptRow(trackingRowOf(r)));
@@ -68,11 +100,17 @@ async function applySync(): Promise<{ full: boolean; changed: number }> {
   return { full: false, changed: changed.length + deleted.length };
 }
 
+/** Realtime changes seen while the whole list downloads (null: none downloading). */
+let arrivals: Map<string, TrackingRow | null> | null = null;
+
 /** A record the server just answered with (or sent through realtime) goes straight onto the device. */
 export async function keepTracking(record: RecordModel): Promise<void> {
-  await keepNewerRow(trackingRowOf(record));
+  const row = trackingRowOf(record);
+  arrivals?.set(row.id, row);
+  await keepNewerRow(row);
 }
 
 export async function forgetTracking(id: string): Promise<void> {
+  arrivals?.set(id, null);
   await db.staffTracking.delete(id);
 }

@@ -1,0 +1,77 @@
+// The staff list kept on a phone (src/features/staff/tracking/tracking-sync.ts), run against a real
+// PocketBase on an in-memory IndexedDB: syncs one at a time, and a realtime change that arrives
+// while the whole list downloads is not wiped by that older download.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordModel } from 'pocketbase';
+import { db } from '../../src/lib/db';
+import { staffApi } from '../../src/lib/pocketbase';
+import { keepTracking, syncTracking } from '../../src/features/staff/tracking/tracking-sync';
+import { call, signIn, STAFF, startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+let token = '';
+let seq = 0;
+
+beforeAll(async () => {
+  stack = await startStack({}, { mailClock: false });
+  token = await signIn(stack.url, 'staff', STAFF);
+  staffApi.baseURL = stack.url;
+  await staffApi.collection('staff').authWithPassword(STAFF.email, STAFF.password);
+});
+afterAll(async () => {
+  staffApi.authStore.clear();
+  await stack?.stop();
+});
+
+/** A number registered on the server as the office would; its record as realtime sends it. */
+async function register(): Promise<RecordModel> {
+  const record = `sync${Date.now().toString(36)}${(seq++).toString(36)}`.padEnd(15, '0');
+  const number = String(Date.now() + seq).slice(-10);
+  const res = await call(stack.url, '/api/equipe/rastreios', {
+    method: 'POST',
+    token,
+    body: { op: 'register', record, number, at: new Date().toISOString() },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return staffApi.collection('tracking').getOne(record, { requestKey: null });
+}
+
+const syncs = () =>
+  performance
+    .getEntriesByName('rv:staff-sync')
+    .map((m) => (m as PerformanceMeasure).detail as { full: boolean });
+
+describe('the staff list on the phone', () => {
+  it('runs one sync at a time: two asked at once download the whole list once', async () => {
+    await db.staffSync.clear();
+    await db.staffTracking.clear();
+    await register();
+    performance.clearMeasures('rv:staff-sync');
+    await Promise.all([syncTracking(), syncTracking()]);
+    expect(syncs().map((s) => s.full)).toEqual([true, false]);
+  });
+
+  it('keeps a change that arrives by realtime while the whole list downloads', async () => {
+    await db.staffSync.clear();
+    const before = await register();
+    let late: RecordModel | undefined;
+    // The list's answer is in; before the device stores it, a number is registered on another
+    // phone and its realtime event reaches this one.
+    staffApi.afterSend = async (response, data) => {
+      if (!late && response.url.includes('/api/collections/tracking/records?')) {
+        late = await register();
+        await keepTracking(late);
+      }
+      return data;
+    };
+    try {
+      await syncTracking();
+    } finally {
+      staffApi.afterSend = undefined;
+    }
+    expect(late).toBeDefined();
+    const kept = await db.staffTracking.bulkGet([before.id, late!.id]);
+    expect(kept.map((r) => r?.number)).toEqual([before.number, late!.number]);
+  });
+});
