@@ -1,6 +1,12 @@
 import { Box, Container, Flex, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
-import { lazy, memo, Suspense } from 'react';
-import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { lazy, memo, Suspense, useLayoutEffect } from 'react';
+import {
+  Link as RouterLink,
+  NavLink,
+  Outlet,
+  useLocation,
+  useNavigationType,
+} from 'react-router-dom';
 import { company } from '../config/company';
 import { accountNav, mainNav, paths, staffNav } from '../config/paths';
 import { Loading } from '../components/loading';
@@ -133,10 +139,23 @@ function UpdateWhenIdle() {
   return useIdle() ? <UpdatePrompt /> : null;
 }
 
+/**
+ * A page opened by a link or after a form starts at its top (the list after 'Salvar remessa' opened
+ * scrolled to its end); back and forward keep the place the browser restores.
+ */
+function StartAtTop({ pathname }: { pathname: string }) {
+  const how = useNavigationType();
+  useLayoutEffect(() => {
+    if (how !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, how]);
+  return null;
+}
+
 export function Layout() {
   const { pathname } = useLocation();
   return (
     <Flex direction="column" minH="100dvh">
+      <StartAtTop pathname={pathname} />
       <Header />
       <OfflineBanner />
       {/* At least a screen tall: the footer never jumps up and back while a route loads (CLS). */}

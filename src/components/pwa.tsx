@@ -57,7 +57,9 @@ export function UpdatePrompt() {
       {...FLOATING_CARD}
       left="4"
       right={{ base: '4', md: 'auto' }}
-      zIndex="toast"
+      // Under an open dialog (a driver halfway through 'Não entregue'): it covered the dialog's
+      // buttons and could not be tapped through the dialog's backdrop. It shows again after.
+      zIndex="banner"
     >
       <Text fontWeight="semibold" mb="2">
         Nova versão disponível

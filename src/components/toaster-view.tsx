@@ -16,7 +16,14 @@ export default function Toaster() {
       {toasters.map((toaster, i) => (
         <ChakraToaster key={i} toaster={toaster} insetInline={{ mdDown: '4' }}>
           {(toast) => (
-            <Toast.Root width={{ md: 'md' }} css={readable} data-testid="toast">
+            <Toast.Root
+              width={{ md: 'md' }}
+              css={readable}
+              data-testid="toast"
+              // A notice of routine (see `toaster.notice`): a tap goes through it. Inline, over
+              // the toast machine's own inline 'auto'.
+              style={toast.meta?.passThrough ? { pointerEvents: 'none' } : undefined}
+            >
               {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
               <Stack gap="1" flex="1" maxWidth="100%">
                 {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
@@ -25,7 +32,7 @@ export default function Toaster() {
                 )}
               </Stack>
               {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-              <Toast.CloseTrigger aria-label="Fechar aviso" />
+              {!toast.meta?.passThrough && <Toast.CloseTrigger aria-label="Fechar aviso" />}
             </Toast.Root>
           )}
         </ChakraToaster>

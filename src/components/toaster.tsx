@@ -36,4 +36,12 @@ export const toaster = {
   replace(group: string, toast: ToastOptions) {
     return toaster.create({ ...toast, id: group });
   },
+  /**
+   * A routine outcome ('Status atualizado', 'Guardado neste aparelho') of work done fast, one tap
+   * after another: said, but a tap on it reaches what it covers (the next stop's buttons, at the
+   * bottom of a phone) and it has no close button.
+   */
+  notice(group: string, toast: ToastOptions) {
+    return toaster.replace(group, { ...toast, meta: { ...toast.meta, passThrough: true } });
+  },
 };

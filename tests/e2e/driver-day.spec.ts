@@ -144,6 +144,9 @@ test("a failed attempt and a delivery made offline reach the office, the public 
     history.getByText('Tentativa de entrega não realizada: destinatário ausente'),
   ).toBeVisible();
   await expect(lookup.getByText(/Joana/)).toHaveCount(0);
+  // No stage marked yet, but news all the same: never 'no information' beside the history.
+  await expect(lookup.getByText('Informações de rastreamento encontradas')).toBeVisible();
+  await expect(lookup.getByText(/^Nenhuma informação de rastreamento/)).toHaveCount(0);
 
   // The follower's e-mail mentions the attempt.
   const [news] = await stack.sink.waitFor(

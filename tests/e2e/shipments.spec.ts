@@ -255,6 +255,10 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
   const stops = driverPage.getByRole('list', { name: 'Minhas entregas' }).getByRole('listitem');
   await expect(stops).toHaveCount(2);
   await expect(stops.nth(1)).toContainText(`Para ${later}`);
+  // What the parcel holds, and a CEP that never breaks across lines.
+  await expect(stops.nth(1)).toContainText('Conteúdo: Envelope');
+  const cep = stops.nth(1).getByText('CEP 01310-100', { exact: true });
+  expect((await cep.boundingBox())!.height).toBeLessThan(30);
   // A landline: a call, no WhatsApp.
   await expect(stops.nth(1).getByRole('link', { name: /^WhatsApp:/ })).toHaveCount(0);
   await stops
@@ -266,6 +270,16 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
   await expect(
     driverPage.getByRole('button', { name: `Subir a parada 1 (${later})` }),
   ).toBeFocused();
+  // The change is said, and a tap where the notice sits reaches what it covers (the next stop's
+  // buttons, for a driver working fast).
+  const notice = driverPage.getByTestId('toast').filter({ hasText: 'Ordem das paradas guardada' });
+  await expect(notice).toBeVisible();
+  const box = (await notice.boundingBox())!;
+  const tapped = await driverPage.evaluate(
+    ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('[data-testid="toast"]')),
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(tapped).toBe(false);
   await expect(row.getByText('Parada 2 na rota do motorista')).toBeVisible();
   await driverPage.reload();
   await expect(stops.nth(0)).toContainText(`Para ${later}`);

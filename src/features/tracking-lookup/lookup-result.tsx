@@ -10,7 +10,7 @@ import { timeAgo } from '../../domain/time';
 import { DELIVERED_STAGE } from '../../domain/stages';
 import { publicTimeline, RETURNED_TEXT } from '../../domain/attempts';
 import type { TrackingLookup } from '../../lib/db';
-import { NOT_FOUND } from './labels';
+import { hasNews, NOT_FOUND } from './labels';
 
 // 'Avise-me' (its rules, the outbox) loads only with a result to follow.
 const FollowForm = lazy(() => import('./follow-form'));
@@ -97,7 +97,10 @@ export function Result({ view, followOpen = false }: { view: View; followOpen?: 
       {!lookup.found ? (
         <Text>{NOT_FOUND}</Text>
       ) : lookup.stages.length === 0 ? (
-        <Text>{NO_STAGES}</Text>
+        // A failed attempt with no stage marked yet: the history below says it.
+        hasNews(lookup) ? null : (
+          <Text>{NO_STAGES}</Text>
+        )
       ) : (
         <>
           {lookup.deliveredTo && lookup.stageTimes[4] && (

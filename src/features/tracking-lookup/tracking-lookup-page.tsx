@@ -8,7 +8,7 @@ import { toaster } from '../../components/toaster';
 import { shipmentNumberProblem } from '../../domain/shipment-numbers';
 import { normalizeTrackingNumber } from '../../domain/text';
 import { useOnline } from '../../hooks/use-online';
-import { NOT_FOUND } from './labels';
+import { hasNews, NOT_FOUND } from './labels';
 import { NO_STAGES, Result, type View } from './lookup-result';
 
 // The device's database (Dexie) and the server's client (PocketBase) are not needed to paint the
@@ -51,7 +51,7 @@ export default function TrackingLookupPage() {
       const outcome = await lookUpTracking(n);
       setLoading(false);
       if (outcome.status === 'found') {
-        if (outcome.lookup.stages.length === 0) {
+        if (!hasNews(outcome.lookup)) {
           toaster.replace('rastreio', {
             title: NOT_FOUND,
             description: NO_STAGES,

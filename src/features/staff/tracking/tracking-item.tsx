@@ -187,8 +187,15 @@ function ShipmentSummary({ details }: { details: ShipmentDetails }) {
       </p>
       <p className="ti-muted">
         {addressLine(details, 'recipient')}
-        {zip ? ` · CEP ${formatCep(zip)}` : ''}
+        {/* The CEP is one word: never 'CEP 01310-' on one line and '200' on the next. */}
+        {zip ? (
+          <>
+            {' · '}
+            <span style={{ whiteSpace: 'nowrap' }}>CEP {formatCep(zip)}</span>
+          </>
+        ) : null}
       </p>
+      {details.contents ? <p className="ti-muted">Conteúdo: {String(details.contents)}</p> : null}
       <p className="ti-muted">
         {String(details.service)}
         {details.promisedDate ? ` · previsão ${formatDay(String(details.promisedDate))}` : ''}
@@ -409,7 +416,8 @@ function TrackingItemView({ row, actions, office, selected = false, stop }: Item
           </button>
         </div>
       )}
-      {!stop && office && row.stopOrder > 0 && (
+      {/* Only a stop still to make has a place on the route (a delivered one had it). */}
+      {!stop && office && row.stopOrder > 0 && isOpenStop(row) && (
         <p className="ti-small ti-muted" style={{ marginBottom: '0.5rem' }}>
           Parada {row.stopOrder} na rota do motorista
         </p>

@@ -80,7 +80,7 @@ const PROBLEM_TOAST = 'rastreio-problema';
 /** The toast for a change's outcome; the list already shows the change either way. */
 function announceChange(outcome: SubmitOutcome, sent: string) {
   const routine = outcome.status === 'sent' || outcome.status === 'queued';
-  toaster.replace(
+  (routine ? toaster.notice : toaster.replace)(
     routine ? ROUTINE_TOAST : PROBLEM_TOAST,
     outcomeMessage(outcome, {
       sent: { title: sent, duration: 2000 },
