@@ -21,9 +21,9 @@ async function start(rootElement: HTMLElement) {
   const adopting = rootElement.firstElementChild !== null;
   // React's evaluation was one task; the app's modules (Chakra, emotion, the router, the layout)
   // are evaluated in another, and Chakra's system is made in a third.
-  const [{ App, preloadRoute }, { adoptingSystem, appSystem }, { browserEmotionCache }] =
+  const [{ App, preloadForDevice }, { adoptingSystem, appSystem }, { browserEmotionCache }] =
     await Promise.all([import('./app/app'), import('./app/theme'), import('./app/emotion')]);
-  preloadRoute(location.pathname);
+  preloadForDevice(location.pathname);
   await nextTask();
   const system = adopting ? adoptingSystem() : appSystem();
   await nextTask();

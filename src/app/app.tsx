@@ -8,7 +8,7 @@ import { AppErrorBoundary } from './error-screens';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
 
-export { preloadRoute } from './routes';
+export { preloadForDevice } from './routes';
 
 export function App({ system, cache }: { system: SystemContext; cache: EmotionCache }) {
   // The app's background work starts once the page is live (an effect runs after React has

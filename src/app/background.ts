@@ -1,22 +1,11 @@
-import { STAFF_AUTH_KEY } from '../config/auth-keys';
-import { paths } from '../config/paths';
 import { inIdleSteps } from '../lib/idle';
-import { preloadRoute } from './routes';
-
-/** A staff session kept on this device. */
-const staffOnDevice = () => {
-  try {
-    return Boolean(localStorage.getItem(STAFF_AUTH_KEY));
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The app's background work, started with the app once the page is live: the outbox engine (it
  * sends what waits on the device, now and whenever the signal returns), then the refresh of
- * 'Meus rastreios', then (on a staff member's device) the staff list's code. Each in a quiet moment and a chunk of its own, so neither holds up the first
- * screen; a chunk that fails to load is tried again the next time the app starts.
+ * 'Meus rastreios'. Each in a quiet moment and a chunk of its own, so neither holds up the first
+ * screen; a chunk that fails to load is tried again the next time the app starts. (A staff
+ * member's list is prepared as the app starts: see `preloadForDevice` in routes.tsx.)
  */
 export function startBackgroundWork(): () => void {
   return inIdleSteps([
@@ -31,10 +20,5 @@ export function startBackgroundWork(): () => void {
       void import('../lib/lookups')
         .then(({ startLookupRefresh }) => startLookupRefresh())
         .catch((error: unknown) => console.error(error)),
-    // A driver or office worker signed in here opens the staff list from any page: its code is
-    // loaded and evaluated beforehand, and the tap only draws it.
-    () => {
-      if (staffOnDevice()) preloadRoute(paths.trackingAdmin);
-    },
   ]);
 }

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
+import { STAFF_AUTH_KEY } from '../config/auth-keys';
 import { paths } from '../config/paths';
 import { NotFound } from './error-screens';
 import { Layout } from './layout';
@@ -29,11 +30,10 @@ const ShipmentPage = lazy(staffScreens[paths.newShipment]);
 const LabelsPage = lazy(staffScreens[paths.labels]);
 
 /**
- * Start loading the chunk of a staff screen before it is opened (a driver's installed app opens on
- * one; a signed-in phone loads the list's code in a quiet moment). The list's rows are read from
- * the device too, so the screen is drawn once, with them.
+ * Start loading the chunk of a staff screen before it is opened. The list's rows are read from the
+ * device too, so the screen is drawn once, with them.
  */
-export function preloadRoute(pathname: string) {
+function preloadRoute(pathname: string) {
   const path = pathname.replace(/\/$/, '') as keyof typeof staffScreens;
   void staffScreens[path]?.().catch(() => undefined);
   if (path === paths.trackingAdmin) {
@@ -41,6 +41,25 @@ export function preloadRoute(pathname: string) {
       .then(({ prepareOpening }) => prepareOpening())
       .catch(() => undefined);
   }
+}
+
+/** A staff session kept on this device. */
+const staffOnDevice = () => {
+  try {
+    return Boolean(localStorage.getItem(STAFF_AUTH_KEY));
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * As the app starts: the screen opened directly (a driver's installed app opens on its list) and,
+ * on a driver's or office worker's phone, the staff list from any page, whose code and rows are
+ * then ready when 'Área da equipe' is tapped, even the moment the page is live.
+ */
+export function preloadForDevice(pathname: string) {
+  preloadRoute(pathname);
+  if (staffOnDevice()) preloadRoute(paths.trackingAdmin);
 }
 
 /**

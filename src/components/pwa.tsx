@@ -1,12 +1,18 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useOnline } from '../hooks/use-online';
 
-/** A calm note while offline; pages and the simulator keep working from the device. */
+/**
+ * A calm note while offline: pages and the simulator keep working from the device; on the staff
+ * screens (all under /admin), the work done there is kept and sent when the signal returns.
+ */
 export function OfflineBanner() {
   const online = useOnline();
+  const { pathname } = useLocation();
   if (online) return null;
+  const staff = pathname.startsWith('/admin/');
   return (
     <Box
       role="status"
@@ -17,8 +23,9 @@ export function OfflineBanner() {
       textAlign="center"
       fontSize="sm"
     >
-      Você está sem conexão. As páginas e o simulador continuam funcionando; o que você enviar fica
-      guardado neste aparelho.
+      {staff
+        ? 'Você está sem conexão. O que você registrar fica guardado neste aparelho e vai para o servidor quando o sinal voltar.'
+        : 'Você está sem conexão. As páginas e o simulador continuam funcionando; o que você enviar fica guardado neste aparelho.'}
     </Box>
   );
 }

@@ -2,7 +2,11 @@ import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime } from '../domain/format';
 import { TRACKING_STAGES, type TrackingStage } from '../domain/stages';
 
-/** The four stages top to bottom: reached ones marked with when, the rest visibly pending. */
+/**
+ * The four stages top to bottom: reached ones marked with when, the rest visibly pending. A stage
+ * nobody marked before a later one was reached (a driver delivered without ticking the others) is
+ * past, not pending: 'Não registrada'.
+ */
 export function StageTimeline({
   stages,
   stageTimes,
@@ -14,14 +18,15 @@ export function StageTimeline({
     <Stack as="ol" gap="0" listStyleType="none" aria-label="Etapas da entrega">
       {TRACKING_STAGES.map(({ stage, label }, index) => {
         const done = stages.includes(stage);
+        const skipped = !done && stages.some((s) => s > stage);
         const at = stageTimes[String(stage)];
         return (
           <Flex
             as="li"
             key={stage}
             gap="3"
-            data-state={done ? 'done' : 'pending'}
-            aria-label={`${label}: ${done ? 'concluída' : 'pendente'}`}
+            data-state={done ? 'done' : skipped ? 'skipped' : 'pending'}
+            aria-label={`${label}: ${done ? 'concluída' : skipped ? 'não registrada' : 'pendente'}`}
           >
             <Flex direction="column" align="center">
               <Box
@@ -49,7 +54,13 @@ export function StageTimeline({
                 {label}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {done ? (at ? formatDateTime(at) : 'Concluída') : 'Pendente'}
+                {done
+                  ? at
+                    ? formatDateTime(at)
+                    : 'Concluída'
+                  : skipped
+                    ? 'Não registrada'
+                    : 'Pendente'}
               </Text>
             </Box>
           </Flex>

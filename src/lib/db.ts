@@ -38,6 +38,8 @@ export interface OutboxItem {
   sentAt?: number;
   /** 1 while the person still has to be told that it was delivered (it could not go at once). */
   notice?: 1;
+  /** Its last try got no answer at all (no signal): it goes again as soon as the signal is back. */
+  noAnswer?: boolean;
 }
 
 /** The last-known state of a number this device looked up ('Meus rastreios'). */

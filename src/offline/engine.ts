@@ -98,6 +98,7 @@ const LEASE_MS = 30_000;
 const PARALLEL_SENDS = 4;
 const FIRST_DELAY_MS = 2000;
 const MAX_DELAY_MS = 5 * 60_000;
+const NO_ANSWER_MAX_DELAY_MS = 4000;
 const KEEP_SENT_MS = 24 * 60 * 60_000;
 export const SYNC_TAG = 'outbox';
 export const OUTBOX_WAITING_EVENT = 'outbox-waiting';
@@ -285,10 +286,18 @@ async function recordFailure(
     });
   } else {
     const attempts = item.attempts + 1;
+    // No answer at all costs the server nothing: the next try comes within seconds, never minutes
+    // (a phone's radio can say 'online' in a dead zone, and then no `online` event marks the
+    // signal's return). A server that answered with an error waits longer each time.
+    const noAnswer = status === 0;
+    const wait = noAnswer
+      ? Math.min(NO_ANSWER_MAX_DELAY_MS, retryDelay(attempts))
+      : retryDelay(attempts);
     await db.outbox.update(item.id, {
       state: 'pending',
       attempts,
-      nextAttemptAt: Date.now() + retryDelay(attempts),
+      nextAttemptAt: Date.now() + wait,
+      noAnswer,
       lastError: messageOf(error),
       leaseUntil: undefined,
     });
@@ -414,6 +423,21 @@ export function syncNow(): Promise<void> {
   }
   return running;
 }
+
+/**
+ * The signal is back (the `online` event, or the server reached again, as realtime does when it
+ * reconnects): what waits only because its last try got no answer is due now.
+ */
+export async function signalBack(): Promise<void> {
+  await db.outbox
+    .where('state')
+    .equals('pending')
+    .filter((i) => Boolean(i.noAnswer) && i.nextAttemptAt > 0)
+    .modify({ nextAttemptAt: 0 });
+}
+
+/** Something on the page reached the server after a lost connection (see `signalBack`). */
+export const OUTBOX_SIGNAL_EVENT = 'outbox-signal';
 
 /** The earliest time a waiting item is due, for the page's backoff timer. */
 export async function nextDueAt(): Promise<number | null> {

@@ -1,5 +1,5 @@
 import { keepStorage } from '../lib/storage';
-import { nextDueAt, OUTBOX_WAITING_EVENT, syncNow } from './index';
+import { nextDueAt, OUTBOX_SIGNAL_EVENT, OUTBOX_WAITING_EVENT, signalBack, syncNow } from './index';
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
@@ -12,13 +12,21 @@ async function pass() {
   if (due !== null) timer = setTimeout(() => void pass(), Math.max(500, due - Date.now()));
 }
 
-/** The page's triggers for the outbox: app start, `online`, and the backoff timer. */
+/**
+ * The page's triggers for the outbox: app start, `online` or the server reached again (what got no
+ * answer goes at once), a new item, and the backoff timer.
+ */
 export function startOutbox() {
   if (started) return;
   started = true;
   // The installed app keeps things on the phone (queued requests, the staff list): keep them.
   if (window.matchMedia?.('(display-mode: standalone)').matches) void keepStorage();
   void pass();
-  window.addEventListener('online', () => void pass());
+  const back = async () => {
+    await signalBack();
+    await pass();
+  };
+  window.addEventListener('online', () => void back());
+  window.addEventListener(OUTBOX_SIGNAL_EVENT, () => void back());
   window.addEventListener(OUTBOX_WAITING_EVENT, () => void pass());
 }

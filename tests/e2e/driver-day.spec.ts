@@ -148,6 +148,15 @@ test("a failed attempt and a delivery made offline reach the office, the public 
   await expect(lookup.getByText('Informações de rastreamento encontradas')).toBeVisible();
   await expect(lookup.getByText(/^Nenhuma informação de rastreamento/)).toHaveCount(0);
 
+  // Delivered with no other stage ticked: the stages before are past, not pending.
+  const delivered = await visitor.newPage();
+  await delivered.goto(`/rastrear?numero=${second.number}`);
+  const stages = delivered.getByRole('list', { name: 'Etapas da entrega' });
+  await expect(stages.getByRole('listitem', { name: /: concluída$/ })).toHaveCount(1);
+  await expect(stages.getByRole('listitem', { name: /: não registrada$/ })).toHaveCount(3);
+  await expect(stages.getByText('Pendente')).toHaveCount(0);
+  await delivered.close();
+
   // The follower's e-mail mentions the attempt.
   const [news] = await stack.sink.waitFor(
     (m) => to(m) && /Tentativa de entrega não realizada/.test(m.subject ?? ''),

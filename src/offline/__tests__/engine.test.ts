@@ -302,13 +302,13 @@ describe('the outbox engine', () => {
     ]);
   });
 
-  it('retries with a doubling delay while the server cannot be reached', async () => {
+  it('tries again every few seconds while the server cannot be reached', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
     server.online = false;
     const { item } = await engine.submit('quote', { n: 1 });
     const waits = [];
-    for (let attempt = 1; attempt <= 4; attempt++) {
+    for (let attempt = 1; attempt <= 5; attempt++) {
       const [stored] = await items();
       expect(stored.attempts).toBe(attempt);
       waits.push(stored.nextAttemptAt - Date.now());
@@ -316,15 +316,46 @@ describe('the outbox engine', () => {
       vi.setSystemTime(stored.nextAttemptAt);
       await engine.syncNow();
     }
-    expect(waits).toEqual([2000, 4000, 8000, 16_000]);
+    expect(waits).toEqual([2000, 4000, 4000, 4000, 4000]);
     expect(server.requests.every((r) => r.id === item.id)).toBe(true);
-    expect(server.requests).toHaveLength(5);
+    expect(server.requests).toHaveLength(6);
 
     server.online = true;
     vi.setSystemTime((await items())[0].nextAttemptAt);
     await engine.syncNow();
     expect((await items())[0].state).toBe('sent');
     expect(server.stored.size).toBe(1);
+  });
+
+  it('waits longer each time a server answers with an error', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+    server.answers = [500, 500, 500, 500, 500];
+    await engine.submit('quote', { n: 1 });
+    const waits = [];
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const [stored] = await items();
+      waits.push(stored.nextAttemptAt - Date.now());
+      vi.setSystemTime(stored.nextAttemptAt);
+      await engine.syncNow();
+    }
+    expect(waits).toEqual([2000, 4000, 8000, 16_000, 32_000]);
+    expect((await items())[0].state).toBe('sent');
+  });
+
+  it('sends what got no answer as soon as the signal is back, not at its next try', async () => {
+    server.online = false;
+    await engine.submit('quote', { n: 1 });
+    server.online = true;
+    server.answers = [503];
+    await engine.submit('quote', { n: 2 });
+    const [unanswered, refusedForNow] = await items();
+    expect(unanswered.nextAttemptAt).toBeGreaterThan(Date.now());
+    expect(refusedForNow.nextAttemptAt).toBeGreaterThan(Date.now());
+    await engine.signalBack();
+    await engine.syncNow();
+    // The server that answered 503 asked for patience: that one keeps its wait.
+    expect((await items()).map((i) => i.state)).toEqual(['sent', 'pending']);
   });
 
   it('keeps a refused item visible with the server words, and does not send it again by itself', async () => {

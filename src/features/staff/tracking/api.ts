@@ -3,6 +3,7 @@ import { toaster } from '../../../components/toaster';
 import { checkTrackingChange, type TrackingChange } from '../../../domain';
 import { db, STAFF_KINDS } from '../../../lib/db';
 import {
+  OUTBOX_SIGNAL_EVENT,
   resumeAfterSignIn,
   submit,
   type PhotoPayload,
@@ -54,7 +55,11 @@ export async function followTracking(
   let first = true;
   const unsubscribeConnect = await staffApi.realtime.subscribe('PB_CONNECT', () => {
     if (first) first = false;
-    else onReconnect();
+    else {
+      // The server is reached again: the outbox need not wait for its next try (see signalBack).
+      window.dispatchEvent(new Event(OUTBOX_SIGNAL_EVENT));
+      onReconnect();
+    }
   });
   const unsubscribe = await tracking().subscribe('*', (e) => onChange(e.action, e.record));
   return () => {
