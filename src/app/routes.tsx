@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { STAFF_AUTH_KEY } from '../config/auth-keys';
 import { paths } from '../config/paths';
@@ -18,16 +18,33 @@ const ClientArea = lazy(() => import('../features/client-area/client-area'));
 const MyRequestsPage = lazy(() => import('../features/client-area/my-requests-page'));
 // The staff's screens draw from the device, not from a prerendered page: their chunk is fetched
 // as the app starts (preloadRoute), not after the app's first render asks for it.
+/** A screen whose code, once loaded ahead, is drawn at once, without suspending a first time. */
+function preloadable(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | undefined;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(loadAndKeep);
+  function Screen() {
+    // Chosen once for the screen's life: switching from the lazy wrapper to the loaded component
+    // later would mount the screen again and lose what was typed in it.
+    const [Chosen] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Chosen />;
+  }
+  return { Screen, load: loadAndKeep };
+}
 const staffScreens = {
-  [paths.trackingAdmin]: () => import('../features/staff/tracking/tracking-page'),
-  [paths.requestsInbox]: () => import('../features/staff/requests/requests-page'),
-  [paths.newShipment]: () => import('../features/staff/shipments/shipment-page'),
-  [paths.labels]: () => import('../features/staff/labels/labels-page'),
+  [paths.trackingAdmin]: preloadable(() => import('../features/staff/tracking/tracking-page')),
+  [paths.requestsInbox]: preloadable(() => import('../features/staff/requests/requests-page')),
+  [paths.newShipment]: preloadable(() => import('../features/staff/shipments/shipment-page')),
+  [paths.labels]: preloadable(() => import('../features/staff/labels/labels-page')),
 } as const;
-const TrackingAdminPage = lazy(staffScreens[paths.trackingAdmin]);
-const RequestsInboxPage = lazy(staffScreens[paths.requestsInbox]);
-const ShipmentPage = lazy(staffScreens[paths.newShipment]);
-const LabelsPage = lazy(staffScreens[paths.labels]);
+const TrackingAdminPage = staffScreens[paths.trackingAdmin].Screen;
+const RequestsInboxPage = staffScreens[paths.requestsInbox].Screen;
+const ShipmentPage = staffScreens[paths.newShipment].Screen;
+const LabelsPage = staffScreens[paths.labels].Screen;
 
 /**
  * Start loading the chunk of a staff screen before it is opened. The list's rows are read from the
@@ -35,7 +52,7 @@ const LabelsPage = lazy(staffScreens[paths.labels]);
  */
 function preloadRoute(pathname: string) {
   const path = pathname.replace(/\/$/, '') as keyof typeof staffScreens;
-  void staffScreens[path]?.().catch(() => undefined);
+  void staffScreens[path]?.load().catch(() => undefined);
   if (path === paths.trackingAdmin) {
     void import('../features/staff/tracking/kept-list')
       .then(({ prepareOpening }) => prepareOpening())
