@@ -16,8 +16,6 @@ const TrackingLookupPage = lazy(() => import('../features/tracking-lookup/tracki
 // The sign-in and the request form behind it: one component (see client-area.tsx).
 const ClientArea = lazy(() => import('../features/client-area/client-area'));
 const MyRequestsPage = lazy(() => import('../features/client-area/my-requests-page'));
-// The staff's screens draw from the device, not from a prerendered page: their chunk is fetched
-// as the app starts (preloadRoute), not after the app's first render asks for it.
 /** A screen whose code, once loaded ahead, is drawn at once, without suspending a first time. */
 function preloadable(load: () => Promise<{ default: ComponentType }>) {
   let loaded: ComponentType | undefined;
@@ -35,6 +33,8 @@ function preloadable(load: () => Promise<{ default: ComponentType }>) {
   }
   return { Screen, load: loadAndKeep };
 }
+// The staff's screens draw from the device, not from a prerendered page: their chunk is fetched
+// as the app starts (preloadForDevice), not after the app's first render asks for it.
 const staffScreens = {
   [paths.trackingAdmin]: preloadable(() => import('../features/staff/tracking/tracking-page')),
   [paths.requestsInbox]: preloadable(() => import('../features/staff/requests/requests-page')),
