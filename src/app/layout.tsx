@@ -19,25 +19,34 @@ import { MobileNav } from './mobile-nav';
 // The outbox (Dexie, the PocketBase client) loads after the page: it is not needed to paint it.
 const OutboxBadge = lazy(() => import('../features/outbox-panel/outbox-badge'));
 
+/*
+ * The link of the page shown is bold: styled by the `aria-current` that NavLink gives it, not by
+ * drawing the link's label again on each change of page (the labels are drawn once).
+ */
+const ACTIVE_BOLD = { '& a[aria-current=page] > *': { fontWeight: 'bold' } } as const;
+
 function DesktopNav() {
   return (
     // From 768 px the six links share the bar with the logo: a smaller type and gap until 1024 px
     // keep them on one line.
-    <HStack as="nav" aria-label="Navegação principal" gap={{ md: '4', lg: '6' }} hideBelow="md">
+    <HStack
+      as="nav"
+      aria-label="Navegação principal"
+      gap={{ md: '4', lg: '6' }}
+      hideBelow="md"
+      css={ACTIVE_BOLD}
+    >
       {[...mainNav, accountNav].map((item) => (
         <NavLink key={item.to} to={item.to} end>
-          {({ isActive }) => (
-            <Text
-              as="span"
-              fontWeight={isActive ? 'bold' : 'normal'}
-              fontSize={{ md: 'sm', lg: 'md' }}
-              whiteSpace="nowrap"
-              color="white"
-              _hover={{ textDecoration: 'underline' }}
-            >
-              {item.label}
-            </Text>
-          )}
+          <Text
+            as="span"
+            fontSize={{ md: 'sm', lg: 'md' }}
+            whiteSpace="nowrap"
+            color="white"
+            _hover={{ textDecoration: 'underline' }}
+          >
+            {item.label}
+          </Text>
         </NavLink>
       ))}
     </HStack>
@@ -151,25 +160,37 @@ function StartAtTop({ pathname }: { pathname: string }) {
   return null;
 }
 
-export function Layout() {
+/**
+ * The page of the address: the only part of the layout that follows it. Header, menu, footer and
+ * the boxes around the page are drawn once, so a tap on a link draws the new page and nothing else.
+ */
+function RoutedPage() {
   const { pathname } = useLocation();
   return (
-    <Flex direction="column" minH="100dvh">
+    <>
       <StartAtTop pathname={pathname} />
+      {/* A route that fails shows the error here: header, menu and footer stay. */}
+      <RouteErrorBoundary pathname={pathname}>
+        <Suspense fallback={<Loading />}>
+          {/* Inside the boundary: it goes live with the page's own chunk, not before. */}
+          <UntilLive>
+            <Outlet />
+          </UntilLive>
+        </Suspense>
+      </RouteErrorBoundary>
+    </>
+  );
+}
+
+export function Layout() {
+  return (
+    <Flex direction="column" minH="100dvh">
       <Header />
       <OfflineBanner />
       {/* At least a screen tall: the footer never jumps up and back while a route loads (CLS). */}
       <Box as="main" flex="1" minH="100dvh">
         <Container maxW="6xl" py={{ base: '6', md: '10' }}>
-          {/* A route that fails shows the error here: header, menu and footer stay. */}
-          <RouteErrorBoundary pathname={pathname}>
-            <Suspense fallback={<Loading />}>
-              {/* Inside the boundary: it goes live with the page's own chunk, not before. */}
-              <UntilLive>
-                <Outlet />
-              </UntilLive>
-            </Suspense>
-          </RouteErrorBoundary>
+          <RoutedPage />
         </Container>
       </Box>
       <Footer />

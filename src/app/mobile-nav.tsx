@@ -1,5 +1,5 @@
 import { Box, chakra, CloseButton, IconButton, Separator, Text, VStack } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { mainNav, staffNav } from '../config/paths';
 
@@ -26,23 +26,35 @@ function MenuIcon() {
   );
 }
 
+/*
+ * The page shown is marked by the `aria-current` NavLink gives its link, in CSS: a change of page
+ * draws no label of the menu again.
+ */
+const ACTIVE_LINK = {
+  '& a[aria-current=page] > *': { fontWeight: 'bold', bg: 'brand.subtle', color: 'brand.fg' },
+} as const;
+const ACTIVE_STAFF_LINK = { '& > a[aria-current=page] > *': { fontWeight: 'bold' } } as const;
+
 function MenuLink({ to, end, children }: { to: string; end?: boolean; children: ReactNode }) {
   return (
     <NavLink to={to} end={end}>
-      {({ isActive }) => (
-        <Box
-          px="3"
-          py="3"
-          borderRadius="md"
-          fontWeight={isActive ? 'bold' : 'normal'}
-          bg={isActive ? 'brand.subtle' : undefined}
-          color={isActive ? 'brand.fg' : undefined}
-        >
-          {children}
-        </Box>
-      )}
+      <Box px="3" py="3" borderRadius="md">
+        {children}
+      </Box>
     </NavLink>
   );
+}
+
+/** Any navigation closes the menu (not the page going live: a menu opened before stays open). */
+function CloseOnNavigation({ menu }: { menu: RefObject<HTMLDialogElement | null> }) {
+  const { pathname } = useLocation();
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    menu.current?.close();
+  }, [pathname, menu]);
+  return null;
 }
 
 /**
@@ -53,15 +65,6 @@ function MenuLink({ to, end, children }: { to: string; end?: boolean; children: 
 export function MobileNav() {
   const menu = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-
-  // Any navigation closes the menu (not the page going live: a menu opened before stays open).
-  const shownOn = useRef(pathname);
-  useEffect(() => {
-    if (shownOn.current === pathname) return;
-    shownOn.current = pathname;
-    menu.current?.close();
-  }, [pathname]);
 
   useEffect(() => {
     const dialog = menu.current;
@@ -75,6 +78,7 @@ export function MobileNav() {
 
   return (
     <Box hideFrom="md">
+      <CloseOnNavigation menu={menu} />
       {/* Chakra passes on only the attributes it knows: the invoker goes on a plain button. */}
       <IconButton
         asChild
@@ -147,8 +151,8 @@ export function MobileNav() {
               </button>
             </CloseButton>
           </Box>
-          <Box px="6" pb="6">
-            <VStack as="nav" aria-label="Menu" align="stretch" gap="1">
+          <Box px="6" pb="6" css={ACTIVE_STAFF_LINK}>
+            <VStack as="nav" aria-label="Menu" align="stretch" gap="1" css={ACTIVE_LINK}>
               {mainNav.map((item) => (
                 <MenuLink key={item.to} to={item.to} end>
                   {item.label}
@@ -157,17 +161,9 @@ export function MobileNav() {
             </VStack>
             <Separator my="2" />
             <NavLink to={staffNav.to}>
-              {({ isActive }) => (
-                <Box
-                  px="3"
-                  py="2"
-                  fontSize="sm"
-                  color="fg.muted"
-                  fontWeight={isActive ? 'bold' : 'normal'}
-                >
-                  {staffNav.label}
-                </Box>
-              )}
+              <Box px="3" py="2" fontSize="sm" color="fg.muted">
+                {staffNav.label}
+              </Box>
             </NavLink>
           </Box>
         </dialog>
