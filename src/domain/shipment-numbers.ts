@@ -10,6 +10,9 @@
 
 export const SHIPMENT_NUMBER_LENGTH = 12;
 
+/** Said when a number typed or read for a driver's stop is not twelve digits long. */
+export const NUMBER_LENGTH_MESSAGE = `Confira o número: as etiquetas têm ${SHIPMENT_NUMBER_LENGTH} dígitos.`;
+
 /** Said before looking a number up, when its last digit does not match the others. */
 export const CHECK_DIGIT_MESSAGE = 'Confira o número: o dígito final não confere';
 

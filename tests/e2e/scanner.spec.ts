@@ -72,6 +72,10 @@ test('a label filmed by the camera opens its stop; a typed number of another dri
   await typed.fill(other.number);
   await dialog.getByRole('button', { name: 'Abrir' }).click();
   await expect(dialog.getByText('Esta remessa não está na sua lista.')).toBeVisible();
+  // A number cut short is a typo, not another driver's parcel.
+  await typed.fill(mine.number.slice(0, 3));
+  await dialog.getByRole('button', { name: 'Abrir' }).click();
+  await expect(dialog.getByText('Confira o número: as etiquetas têm 12 dígitos.')).toBeVisible();
   // A mistyped last digit is caught before anything is looked up.
   const wrong = other.number.slice(0, -1) + ((Number(other.number.at(-1)) + 1) % 10);
   await typed.fill(wrong);
@@ -107,6 +111,10 @@ test('a label filmed by the camera opens its stop; a typed number of another dri
     // Shown alone, it keeps its place in the route.
     const scanned = stops.getByRole('listitem', { name: `Rastreio ${mine.number}` });
     await expect(scanned.getByText(`Parada ${place}`, { exact: true })).toBeVisible();
+    // Alone on screen it cannot be moved among stops not shown; 'Mostrar todas as paradas' can.
+    await expect(scanned.getByRole('button', { name: /^(Subir|Descer) a parada/ })).toHaveCount(0);
+    // The office's own details stay off a driver's card.
+    await expect(scanned.getByText(/^Registrado por/)).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath('parada-escaneada.png'), fullPage: true });
 
     // The reader was kept on the phone: it scans again with no signal, after a reload.

@@ -355,7 +355,8 @@ function TrackingItemView({ row, actions, office, selected = false, stop }: Item
               </span>
             )}
           </div>
-          {row.registeredBy && (
+          {/* Who registered it is the office's business; a driver's card keeps to the stop. */}
+          {office && row.registeredBy && (
             <p className="ti-small ti-muted">Registrado por {row.registeredBy}</p>
           )}
           {row.shipment && <ShipmentSummary details={row.shipment} />}
@@ -395,25 +396,29 @@ function TrackingItemView({ row, actions, office, selected = false, stop }: Item
               ⠿ Arrastar
             </span>
           )}
-          <button
-            type="button"
-            {...look('outline')}
-            // aria-disabled, not disabled: a stop moved to the top keeps the keyboard's focus.
-            aria-disabled={stop.position === 1}
-            onClick={() => stop.position > 1 && actions.move?.(row.id, -1)}
-            aria-label={`Subir a parada ${stop.position} (${who})`}
-          >
-            Subir
-          </button>
-          <button
-            type="button"
-            {...look('outline')}
-            aria-disabled={stop.position === stop.total}
-            onClick={() => stop.position < stop.total && actions.move?.(row.id, 1)}
-            aria-label={`Descer a parada ${stop.position} (${who})`}
-          >
-            Descer
-          </button>
+          {actions.move && (
+            <>
+              <button
+                type="button"
+                {...look('outline')}
+                // aria-disabled, not disabled: a stop moved to the top keeps the keyboard's focus.
+                aria-disabled={stop.position === 1}
+                onClick={() => stop.position > 1 && actions.move?.(row.id, -1)}
+                aria-label={`Subir a parada ${stop.position} (${who})`}
+              >
+                Subir
+              </button>
+              <button
+                type="button"
+                {...look('outline')}
+                aria-disabled={stop.position === stop.total}
+                onClick={() => stop.position < stop.total && actions.move?.(row.id, 1)}
+                aria-label={`Descer a parada ${stop.position} (${who})`}
+              >
+                Descer
+              </button>
+            </>
+          )}
         </div>
       )}
       {/* Only a stop still to make has a place on the route (a delivered one had it). */}

@@ -46,6 +46,8 @@ import {
   type DecisionChange,
   type TrackingChange,
   type TrackingStage,
+  looksLikeShipmentNumber,
+  NUMBER_LENGTH_MESSAGE,
 } from '../../../domain';
 import { db } from '../../../lib/db';
 import { newRecordId, type SubmitOutcome, type TrackingPayload } from '../../../offline';
@@ -328,7 +330,12 @@ export function TrackingManager() {
   const openScanned = async (scanned: string): Promise<string | null> => {
     const kept = await db.staffTracking.where('number').equals(scanned).first();
     const row = kept ? overlayChanges([kept], waitingChanges, actorName())[0] : undefined;
-    if (!row) return office ? 'Este número não está na lista.' : CHANGE_MESSAGES.notYours;
+    if (!row) {
+      if (office) return 'Este número não está na lista.';
+      // A driver's stops are all shipments: a shorter or longer number is a typo, not another
+      // driver's parcel.
+      return looksLikeShipmentNumber(scanned) ? CHANGE_MESSAGES.notYours : NUMBER_LENGTH_MESSAGE;
+    }
     if (!office && !isOpenStop(row)) {
       return row.stages.includes(DELIVERED_STAGE)
         ? ATTEMPT_MESSAGES.delivered
@@ -384,10 +391,9 @@ export function TrackingManager() {
       attempt: (row) => setAttempting(row),
       remove: (row) => setToDelete(row),
       select,
-      move: (id, by) => latest.current.moveBy(id, by),
-      // Not while a filter shows part of the route: a drop among the stops on screen would say
-      // nothing of its place among the others.
-      ...(filtering ? {} : { dragHandle }),
+      // Neither buttons nor drag while a filter shows part of the route (a scanned stop alone):
+      // a move among the stops on screen would say nothing of its place among the others.
+      ...(filtering ? {} : { dragHandle, move: (id, by) => latest.current.moveBy(id, by) }),
     }),
     [select, dragHandle, filtering],
   );
