@@ -1,4 +1,4 @@
-import { Box, Container, Flex, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { lazy, memo, Suspense, useLayoutEffect } from 'react';
 import {
   Link as RouterLink,
@@ -10,6 +10,7 @@ import {
 import { company } from '../config/company';
 import { accountNav, mainNav, paths, staffNav } from '../config/paths';
 import { Loading } from '../components/loading';
+import { Logo } from '../components/logo';
 import { UntilLive } from '../components/until-live';
 import { useIdle } from '../hooks/use-hydrated';
 import { InstallButton, InstallOffer, OfflineBanner, UpdatePrompt } from '../components/pwa';
@@ -75,7 +76,7 @@ const Header = memo(function Header() {
         <Flex h="16" align="center" justify="space-between" gap="4">
           <RouterLink to={paths.home} aria-label={`${company.shortName}: início`}>
             <HStack gap="2">
-              <Image src="/logo.svg" alt="" width="10" height="10" />
+              <Logo width="10" height="10" />
               <Text fontWeight="bold" fontSize="lg">
                 {company.shortName}
               </Text>

@@ -1,10 +1,11 @@
-import { Box, Button, Flex, Grid, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PrivacyNotice, RadioField, SelectField } from '../../forms/form-fields';
 import { useRulesForm } from '../../forms/use-rules-form';
 import { DecimalField, MoneyField } from '../../forms/number-fields';
 import { TextField } from '../../forms/text-field';
+import { Logo } from '../../components/logo';
 import { PageTitle } from '../../components/page-title';
 import { toaster } from '../../components/toaster';
 import { company } from '../../config/company';
@@ -210,14 +211,14 @@ function PickupRequestForm() {
   );
 }
 
-/** The form, for the corporate client's session (src/app/routes/client-area.tsx checks it). */
+/** The form, for the corporate client's session (client-area.tsx checks it). */
 export default function PickupRequestPage() {
   const navigate = useNavigate();
   return (
     <Stack gap="6">
       <Flex justify="space-between" align="center" gap="4" wrap="wrap">
         <Flex align="center" gap="3">
-          <Image src="/logo.svg" alt={company.shortName} width="12" height="12" />
+          <Logo label={company.shortName} width="12" height="12" />
           <PageTitle title={TITLE} hidden />
           <Heading as="h1" size={{ base: 'xl', md: '2xl' }} color="brand.fg">
             {TITLE}
