@@ -36,8 +36,7 @@ export function everyRequest(e: core.RequestEvent): void {
     !path.startsWith('/api/') &&
     !path.startsWith('/_/')
   ) {
-    const page = sitePage(e, path);
-    if (page === 'not found') return;
+    if (sitePage(e, path) === 'answered') return;
   }
 
   // The manifest is JSON of its own kind (the static handler keeps a type set before it).
@@ -76,11 +75,22 @@ export function everyRequest(e: core.RequestEvent): void {
 }
 
 /**
+ * Addresses people guess for a page that has another one (the tracking page is /rastrear): a
+ * permanent redirect, keeping the query ('?numero=…'), instead of 'page not found'.
+ */
+const GUESSED_PATHS: Record<string, string> = {
+  '/rastreamento': '/rastrear',
+  '/rastreamentos': '/rastrear',
+  '/rastreio': '/rastrear',
+  '/rastreios': '/rastrear',
+};
+
+/**
  * The site's files (vite build): each page's address answers its prerendered HTML, an unknown
  * address the 'not found' page with a real 404, and a missing /assets/ file (a chunk of another
- * deploy) a 404, never the home page with a year-long cache. 'not found' when it has answered.
+ * deploy) a 404, never the home page with a year-long cache. 'answered' when it has answered.
  */
-function sitePage(e: core.RequestEvent, path: string): 'not found' | undefined {
+function sitePage(e: core.RequestEvent, path: string): 'answered' | undefined {
   const h = e.response.header();
   // A path that climbs out of the build folder ('..' or '.' segments, however encoded), or with a
   // backslash or a NUL, names no file of ours: 404 as for a missing one, so nothing else on the
@@ -94,6 +104,12 @@ function sitePage(e: core.RequestEvent, path: string): 'not found' | undefined {
   ) {
     h.set('Cache-Control', 'no-store');
     throw new NotFoundError('Arquivo não encontrado.');
+  }
+  const guessed = GUESSED_PATHS[path.replace(/\/+$/, '').toLowerCase()];
+  if (guessed) {
+    const query = e.request!.url!.rawQuery;
+    e.redirect(301, query ? `${guessed}?${query}` : guessed);
+    return 'answered';
   }
   const site = $os.getenv('PB_PUBLIC_DIR') || `${__hooks}/../dist`;
   const isFile = (name: string) => {
@@ -113,7 +129,7 @@ function sitePage(e: core.RequestEvent, path: string): 'not found' | undefined {
     if (isFile(page)) e.request!.setPathValue('path', page);
     else if (isFile('404.html')) {
       e.html(404, toString($os.readFile(`${site}/404.html`)));
-      return 'not found';
+      return 'answered';
     }
   }
   return undefined;

@@ -66,6 +66,18 @@ describe('every response', () => {
     expect(js.headers.get('content-encoding')).toBe('gzip');
   });
 
+  it('sends an address people guess for the tracking page there, with its number', async () => {
+    for (const guess of ['/rastreamento', '/Rastreio/', '/rastreios']) {
+      const res = await fetch(`${stack.url}${guess}?numero=987654321`, { redirect: 'manual' });
+      expect(res.status).toBe(301);
+      expect(res.headers.get('location')).toBe('/rastrear?numero=987654321');
+    }
+    const bare = await fetch(`${stack.url}/rastreamento`, { redirect: 'manual' });
+    expect(bare.headers.get('location')).toBe('/rastrear');
+    // Anything else unknown is still 'page not found'.
+    expect((await fetch(`${stack.url}/rastreamento-x`, { redirect: 'manual' })).status).toBe(404);
+  });
+
   it('serves a real robots.txt', async () => {
     const res = await fetch(`${stack.url}/robots.txt`);
     expect(res.headers.get('content-type')).toMatch(/text\/plain/);
