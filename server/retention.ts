@@ -2,6 +2,9 @@
 // default) keeps its cities, measures and prices, loses its personal fields (the catalogue marks
 // them), and its rendered e-mails are deleted from the queue.
 import { ANONYMIZED, SUBMISSION_KIND_LIST, personalFields } from '../src/domain/submissions';
+import { SHIPMENT_PERSONAL_FIELDS } from '../src/domain/shipments';
+import { anonymizedAttempts } from '../src/domain/attempts';
+import { attemptsOf } from './attempts';
 import { env, stored } from './config';
 
 export function anonymizeOld(app: core.App): number {
@@ -40,5 +43,42 @@ export function anonymizeOld(app: core.App): number {
     }
   }
   if (total > 0) app.logger().info('Pedidos anonimizados', 'total', total, 'antesDe', cutoff);
+  return total + anonymizeOldShipments(app, cutoff);
+}
+
+/**
+ * Tracking records made before `cutoff`: the shipment's personal fields, the receiver's name and
+ * CPF, the attempts' notes and positions, and the photos (their files too). A plain save, so the
+ * record's `updated` moves and every device's kept list takes the erased copy at its next sync.
+ */
+function anonymizeOldShipments(app: core.App, cutoff: string): number {
+  let total = 0;
+  for (;;) {
+    const old = app.findRecordsByFilter(
+      'tracking',
+      "anonymizedAt = '' && created < {:cutoff}",
+      'created',
+      200,
+      0,
+      { cutoff },
+    );
+    if (old.length === 0) break;
+    app.runInTransaction((txApp) => {
+      for (const record of old) {
+        if (!record) continue;
+        for (const field of [...SHIPMENT_PERSONAL_FIELDS, 'receiverName']) {
+          if (record.getString(field) !== '') record.set(field, ANONYMIZED);
+        }
+        record.set('receiverCpf', '');
+        record.set('deliveryPhoto', null);
+        record.set('attemptPhotos', null);
+        record.set('attemptLog', anonymizedAttempts(attemptsOf(record)));
+        record.set('anonymizedAt', stored());
+        txApp.saveNoValidate(record);
+      }
+    });
+    total += old.length;
+  }
+  if (total > 0) app.logger().info('Remessas anonimizadas', 'total', total, 'antesDe', cutoff);
   return total;
 }

@@ -4,6 +4,7 @@
  * public lookup and the followers' e-mails say of them. One module for the phone and the server.
  */
 import { DELIVERED_STAGE, TRACKING_STAGES, type TrackingStage } from './stages';
+import { ANONYMIZED } from './submissions';
 
 export const ATTEMPT_REASONS = [
   { code: 'ausente', label: 'Destinatário ausente' },
@@ -169,4 +170,18 @@ export function publicTimeline(view: {
   if (view.returnedAt) events.push({ at: view.returnedAt, kind: 'returned', text: RETURNED_TEXT });
   const time = (at: string) => Date.parse(at.replace(' ', 'T')) || 0;
   return events.sort((a, b) => time(a.at) - time(b.at));
+}
+
+/**
+ * The attempts of a shipment past the retention period: the reason and the time stay (the public
+ * timeline tells them), the driver's note, the position and the photo go.
+ */
+export function anonymizedAttempts(log: readonly AttemptEntry[]): AttemptEntry[] {
+  return log.map(({ id, at, reason, note, by }) => ({
+    id,
+    at,
+    reason,
+    note: note ? ANONYMIZED : '',
+    by,
+  }));
 }

@@ -132,6 +132,12 @@ export const SHIPMENT_RULES: readonly FieldRule[] = [
 
 /** The names the form sends. */
 export const SHIPMENT_FIELDS = SHIPMENT_RULES.map((r) => r.name);
+/**
+ * What identifies a person on a shipment: names, documents, phones and the street address (the
+ * CEP, district, city and state stay, as on an anonymized request). Erased after the retention
+ * period, with the receiver's name and CPF and every photo.
+ */
+export const SHIPMENT_PERSONAL_FIELDS = SHIPMENT_RULES.filter((r) => r.personal).map(storedName);
 /** The names under which the record keeps them (weightKg, invoiceValueCents, ...). */
 export const SHIPMENT_STORED_FIELDS = SHIPMENT_RULES.map(storedName);
 

@@ -4,8 +4,17 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickupPayload, quotePayload } from '../support/payloads';
-import { call, CLIENT, signIn, startStack, type Stack } from '../support/stack';
+import { pickupPayload, quotePayload, shipmentFields } from '../support/payloads';
+import {
+  call,
+  CLIENT,
+  DRIVER,
+  DRIVER_ID,
+  signIn,
+  STAFF,
+  startStack,
+  type Stack,
+} from '../support/stack';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -114,5 +123,120 @@ describe('personal data kept only as long as needed', () => {
       `/api/collections/mail_queue/records?filter=${encodeURIComponent(`record="${quote.body.id}"`)}`,
     );
     expect(queue.totalItems).toBe(0);
+  });
+
+  it('a shipment loses its people and places, its notes, positions and photos, and keeps its story', async () => {
+    const office = await signIn(stack.url, 'staff', STAFF);
+    const driver = await signIn(stack.url, 'staff', DRIVER);
+    const change = (token: string, body: Record<string, unknown>) =>
+      call(stack.url, '/api/equipe/rastreios', {
+        method: 'POST',
+        token,
+        body: { at: new Date().toISOString(), ...body },
+      });
+    const id = `rt${Date.now().toString(36)}`.padEnd(15, '0').slice(0, 15);
+    const made = await change(office, {
+      op: 'shipment',
+      record: id,
+      number: '',
+      driver: DRIVER_ID,
+      fields: shipmentFields({ recipientName: 'Joana Antiga', recipientPhone: '(62) 98888-7777' }),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const number = made.body.record.number as string;
+    const attemptId = `ra${Date.now().toString(36)}`.padEnd(15, '0').slice(0, 15);
+    await change(driver, {
+      op: 'attempt',
+      record: id,
+      number,
+      attempt: attemptId,
+      reason: 'outro',
+      note: 'Portão azul da Joana',
+      latitude: -16.68,
+      longitude: -49.25,
+    });
+    // The attempt's photo, as the phone sends it after its change (a 1×1 px JPEG).
+    const form = new FormData();
+    form.set('record', id);
+    form.set('target', attemptId);
+    form.set(
+      'photo',
+      new Blob(
+        [
+          Buffer.from(
+            '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+            'base64',
+          ),
+        ],
+        { type: 'image/jpeg' },
+      ),
+      'foto.jpg',
+    );
+    const sent = await fetch(`${stack.url}/api/equipe/rastreios/fotos`, {
+      method: 'POST',
+      headers: { Authorization: driver },
+      body: form,
+    });
+    expect(sent.status).toBe(200);
+    await change(driver, {
+      op: 'stage',
+      record: id,
+      number,
+      stage: 4,
+      set: true,
+      receiverName: 'Joana Antiga',
+      receiverCpf: '52998224725',
+    });
+    const before = await stack.admin(`/api/collections/tracking/records/${id}`);
+    const photo = before.attemptLog[0].photo as string;
+    expect(photo).toMatch(/\.jpg$/);
+    const readable = async () => {
+      const { token } = await stack.admin('/api/files/token', { method: 'POST' });
+      return (await fetch(`${stack.url}/api/files/tracking/${id}/${photo}?token=${token}`)).status;
+    };
+    expect(await readable()).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100)); // strictly older than 'now' at the job's run
+
+    await stack.admin('/api/crons/retention', { method: 'POST' });
+    await expect
+      .poll(
+        async () => (await stack.admin(`/api/collections/tracking/records/${id}`)).anonymizedAt,
+        {
+          timeout: 10_000,
+        },
+      )
+      .not.toBe('');
+    const after = await stack.admin(`/api/collections/tracking/records/${id}`);
+    expect(after).toMatchObject({
+      recipientName: 'Anonimizado',
+      recipientPhone: 'Anonimizado',
+      recipientStreet: 'Anonimizado',
+      senderName: 'Anonimizado',
+      receiverName: 'Anonimizado',
+      receiverCpf: '',
+      deliveryPhoto: '',
+      attemptPhotos: [],
+      // Where and what, for the company's numbers; and the story the public page tells.
+      recipientCity: before.recipientCity,
+      recipientZip: before.recipientZip,
+      contents: before.contents,
+      number,
+      stages: before.stages,
+    });
+    expect(after.attemptLog).toEqual([
+      {
+        id: attemptId,
+        at: before.attemptLog[0].at,
+        reason: 'outro',
+        note: 'Anonimizado',
+        by: 'Motorista Demo',
+      },
+    ]);
+    // The file itself is gone, and phones take the erased copy at their next sync.
+    expect(await readable()).toBe(404);
+    expect(after.updated > before.updated).toBe(true);
+    expect(JSON.stringify(after)).not.toMatch(/Joana|Azul|98888|52998224725|-16\.68/i);
+    const view = (await call(stack.url, `/api/rastreio/${number}`)).body;
+    expect(view.attempts).toEqual([{ at: before.attemptLog[0].at, reason: 'outro' }]);
   });
 });
