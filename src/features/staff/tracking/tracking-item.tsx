@@ -79,8 +79,9 @@ const ROW_STYLES = {
     alignItems: 'center',
     justifyContent: 'center',
     gap: '2',
-    height: '9',
-    minWidth: '9',
+    // 44 px: a finger (or a glove) in a moving van, not a mouse.
+    minHeight: '11',
+    minWidth: '11',
     paddingInline: '3.5',
     borderRadius: 'l2',
     borderWidth: '1px',
@@ -115,7 +116,7 @@ const ROW_STYLES = {
     display: 'inline-flex',
     alignItems: 'center',
     gap: '1',
-    height: '9',
+    minHeight: '11',
     paddingInline: '3',
     borderRadius: 'l2',
     bg: 'gray.subtle',
@@ -396,7 +397,7 @@ function TrackingItemView({ row, actions, office, selected = false, stop }: Item
               ⠿ Arrastar
             </span>
           )}
-          {actions.move && (
+          {actions.move && stop.total > 1 && (
             <>
               <button
                 type="button"
