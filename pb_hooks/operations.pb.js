@@ -10,7 +10,7 @@ onBootstrap((e) => {
   require(`${__hooks}/lib/generated/server.cjs`).applySettings(e.app);
 });
 
-/** Requests older than RETENTION_DAYS lose their personal fields. */
+/** Requests and shipments older than RETENTION_DAYS lose their personal data. */
 cronAdd('retention', '30 4 * * *', () =>
   require(`${__hooks}/lib/generated/server.cjs`).anonymizeOldRequests(),
 );

@@ -25,7 +25,7 @@ export function sendMail(first: boolean): void {
 /** No unconfirmed 'Avise-me' past 48 hours, none at all past 90 days (LGPD). */
 export const forgetOldFollows = () => cleanup(rootApp());
 
-/** Requests older than RETENTION_DAYS lose their personal fields (LGPD). */
+/** Requests and shipments older than RETENTION_DAYS lose their personal data (LGPD). */
 export const anonymizeOldRequests = () => anonymizeOld(rootApp());
 
 /** Tombstones of deleted tracking records older than 90 days. */

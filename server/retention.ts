@@ -4,6 +4,7 @@
 import { ANONYMIZED, SUBMISSION_KIND_LIST, personalFields } from '../src/domain/submissions';
 import { SHIPMENT_PERSONAL_FIELDS } from '../src/domain/shipments';
 import { anonymizedAttempts } from '../src/domain/attempts';
+import { initials } from '../src/domain/tracking-changes';
 import { attemptsOf } from './attempts';
 import { env, stored } from './config';
 
@@ -47,37 +48,45 @@ export function anonymizeOld(app: core.App): number {
 }
 
 /**
- * Tracking records made before `cutoff`: the shipment's personal fields, the receiver's name and
- * CPF, the attempts' notes and positions, and the photos (their files too). A plain save, so the
- * record's `updated` moves and every device's kept list takes the erased copy at its next sync.
+ * Tracking records made before `cutoff`: the shipment's personal fields, the receiver's CPF, the
+ * attempts' notes and positions, and the photos (their files too). The receiver's name becomes
+ * its initials, what the public lookup and the request's 'Minhas solicitações' already show, so
+ * neither changes. A plain save, one record at a time: the record's `updated` moves (every
+ * device's kept list takes the erased copy at its next sync), and a record the server refuses is
+ * logged and passed over instead of holding back every one after it, day after day.
  */
 function anonymizeOldShipments(app: core.App, cutoff: string): number {
   let total = 0;
+  let passedOver = 0;
   for (;;) {
     const old = app.findRecordsByFilter(
       'tracking',
       "anonymizedAt = '' && created < {:cutoff}",
       'created',
       200,
-      0,
+      passedOver,
       { cutoff },
     );
     if (old.length === 0) break;
-    app.runInTransaction((txApp) => {
-      for (const record of old) {
-        if (!record) continue;
-        for (const field of [...SHIPMENT_PERSONAL_FIELDS, 'receiverName']) {
-          if (record.getString(field) !== '') record.set(field, ANONYMIZED);
-        }
-        record.set('receiverCpf', '');
-        record.set('deliveryPhoto', null);
-        record.set('attemptPhotos', null);
-        record.set('attemptLog', anonymizedAttempts(attemptsOf(record)));
-        record.set('anonymizedAt', stored());
-        txApp.saveNoValidate(record);
+    for (const record of old) {
+      if (!record) continue;
+      for (const field of SHIPMENT_PERSONAL_FIELDS) {
+        if (record.getString(field) !== '') record.set(field, ANONYMIZED);
       }
-    });
-    total += old.length;
+      record.set('receiverName', initials(record.getString('receiverName')));
+      record.set('receiverCpf', '');
+      record.set('deliveryPhoto', null);
+      record.set('attemptPhotos', null);
+      record.set('attemptLog', anonymizedAttempts(attemptsOf(record)));
+      record.set('anonymizedAt', stored());
+      try {
+        app.saveNoValidate(record);
+        total++;
+      } catch (err) {
+        passedOver++;
+        app.logger().error('Remessa não anonimizada', 'id', record.id, 'erro', String(err));
+      }
+    }
   }
   if (total > 0) app.logger().info('Remessas anonimizadas', 'total', total, 'antesDe', cutoff);
   return total;

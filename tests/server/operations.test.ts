@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickupPayload, quotePayload, shipmentFields } from '../support/payloads';
+import { pickupPayload, quotePayload, shipmentFields, urgentPayload } from '../support/payloads';
 import {
   call,
   CLIENT,
@@ -134,12 +134,19 @@ describe('personal data kept only as long as needed', () => {
         token,
         body: { at: new Date().toISOString(), ...body },
       });
+    // Made from an urgent request: the request follows the shipment ('Minhas solicitações').
+    const request = await call(stack.url, '/api/collections/urgent_requests/records', {
+      method: 'POST',
+      body: urgentPayload(),
+    });
+    expect(request.status, JSON.stringify(request.body)).toBe(200);
     const id = `rt${Date.now().toString(36)}`.padEnd(15, '0').slice(0, 15);
     const made = await change(office, {
       op: 'shipment',
       record: id,
       number: '',
       driver: DRIVER_ID,
+      request: `urgent:${request.body.id}`,
       fields: shipmentFields({ recipientName: 'Joana Antiga', recipientPhone: '(62) 98888-7777' }),
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
@@ -188,6 +195,8 @@ describe('personal data kept only as long as needed', () => {
       receiverCpf: '52998224725',
     });
     const before = await stack.admin(`/api/collections/tracking/records/${id}`);
+    const seenBefore = (await call(stack.url, `/api/rastreio/${number}`)).body;
+    expect(seenBefore.deliveredTo).toBe('J. A.');
     const photo = before.attemptLog[0].photo as string;
     expect(photo).toMatch(/\.jpg$/);
     const readable = async () => {
@@ -212,7 +221,8 @@ describe('personal data kept only as long as needed', () => {
       recipientPhone: 'Anonimizado',
       recipientStreet: 'Anonimizado',
       senderName: 'Anonimizado',
-      receiverName: 'Anonimizado',
+      // Its initials, as the public page and the request already showed them.
+      receiverName: 'J. A.',
       receiverCpf: '',
       deliveryPhoto: '',
       attemptPhotos: [],
@@ -236,7 +246,9 @@ describe('personal data kept only as long as needed', () => {
     expect(await readable()).toBe(404);
     expect(after.updated > before.updated).toBe(true);
     expect(JSON.stringify(after)).not.toMatch(/Joana|Azul|98888|52998224725|-16\.68/i);
-    const view = (await call(stack.url, `/api/rastreio/${number}`)).body;
-    expect(view.attempts).toEqual([{ at: before.attemptLog[0].at, reason: 'outro' }]);
+    // The public page tells the same story, and the request still says who received it.
+    expect((await call(stack.url, `/api/rastreio/${number}`)).body).toEqual(seenBefore);
+    const linked = await stack.admin(`/api/collections/urgent_requests/records/${request.body.id}`);
+    expect(linked).toMatchObject({ shipmentNumber: number, shipmentDeliveredTo: 'J. A.' });
   });
 });
