@@ -2,6 +2,7 @@
 // prerendered pages, the health check, the pickup form's session, and errors in Portuguese.
 import { inPortuguese } from './errors';
 import { health } from './mail';
+import { guessedPath } from '../src/domain/guessed-paths';
 
 const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
@@ -75,17 +76,6 @@ export function everyRequest(e: core.RequestEvent): void {
 }
 
 /**
- * Addresses people guess for a page that has another one (the tracking page is /rastrear): a
- * permanent redirect, keeping the query ('?numero=…'), instead of 'page not found'.
- */
-const GUESSED_PATHS: Record<string, string> = {
-  '/rastreamento': '/rastrear',
-  '/rastreamentos': '/rastrear',
-  '/rastreio': '/rastrear',
-  '/rastreios': '/rastrear',
-};
-
-/**
  * The site's files (vite build): each page's address answers its prerendered HTML, an unknown
  * address the 'not found' page with a real 404, and a missing /assets/ file (a chunk of another
  * deploy) a 404, never the home page with a year-long cache. 'answered' when it has answered.
@@ -105,7 +95,8 @@ function sitePage(e: core.RequestEvent, path: string): 'answered' | undefined {
     h.set('Cache-Control', 'no-store');
     throw new NotFoundError('Arquivo não encontrado.');
   }
-  const guessed = GUESSED_PATHS[path.replace(/\/+$/, '').toLowerCase()];
+  // An address people guess for another page (/rastreamento): sent there, query kept.
+  const guessed = guessedPath(path);
   if (guessed) {
     const query = e.request!.url!.rawQuery;
     e.redirect(301, query ? `${guessed}?${query}` : guessed);

@@ -7,6 +7,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { pageFile } from './config/pages';
 import { SYNC_TAG, syncNow } from './offline';
+import { guessedPath } from './domain/guessed-paths';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -22,6 +23,9 @@ clientsClaim();
 
 /** The page of an address, from this version's precache: its own, else 'not found', else the shell. */
 async function pageFor(url: URL): Promise<Response> {
+  // An address people guess for another page (/rastreamento): sent there, as the server does.
+  const guessed = guessedPath(url.pathname);
+  if (guessed) return Response.redirect(new URL(guessed + url.search, url.origin).href, 301);
   const path = url.pathname.replace(/\/+$/, '') || '/';
   for (const file of [`/${pageFile(path)}`, '/404.html', '/app-shell.html']) {
     const page = await matchPrecache(file);

@@ -20,3 +20,4 @@ export * from './shipment-numbers';
 export * from './shipments';
 export * from './directions';
 export * from './attempts';
+export * from './guessed-paths';

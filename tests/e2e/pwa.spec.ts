@@ -52,6 +52,10 @@ test('after one visit, every page and the simulator work with the context offlin
   await simulate(page);
   await context.setOffline(true);
   await expectEveryPageOffline(page, baseURL!);
+  // An address people guess for the tracking page leads there, number kept, with no server.
+  await page.goto('/rastreamento?numero=987654321');
+  await expect(page).toHaveURL(/\/rastrear\?numero=987654321$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText('Você está sem conexão.', { exact: false })).toBeHidden();
 });
