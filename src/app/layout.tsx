@@ -67,8 +67,8 @@ function IdleOutboxBadge() {
   ) : null;
 }
 
-// Header and footer are drawn once: a change of page (the layout follows the address) draws only
-// the page and the links that show where the visitor is, not every styled box around them.
+// Header and footer are drawn once (nothing above them reads the address): a change of page draws
+// only the page, never every styled box around it.
 const Header = memo(function Header() {
   return (
     <Box as="header" bg="brand.600" color="white">

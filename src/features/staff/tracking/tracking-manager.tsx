@@ -46,7 +46,7 @@ import {
   type DecisionChange,
   type TrackingChange,
   type TrackingStage,
-  looksLikeShipmentNumber,
+  SHIPMENT_NUMBER_LENGTH,
   NUMBER_LENGTH_MESSAGE,
 } from '../../../domain';
 import { db } from '../../../lib/db';
@@ -334,7 +334,9 @@ export function TrackingManager() {
       if (office) return 'Este número não está na lista.';
       // A driver's stops are all shipments: a shorter or longer number is a typo, not another
       // driver's parcel.
-      return looksLikeShipmentNumber(scanned) ? CHANGE_MESSAGES.notYours : NUMBER_LENGTH_MESSAGE;
+      return scanned.length === SHIPMENT_NUMBER_LENGTH
+        ? CHANGE_MESSAGES.notYours
+        : NUMBER_LENGTH_MESSAGE;
     }
     if (!office && !isOpenStop(row)) {
       return row.stages.includes(DELIVERED_STAGE)
