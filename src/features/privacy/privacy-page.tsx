@@ -55,12 +55,12 @@ export default function PrivacyPage() {
         entrega. Depois disso, um processo automático diário apaga nome, documento, endereço,
         telefone e e-mail do pedido; ficam apenas dados sem identificação (cidades, peso, medidas e
         valores), para estatística. Depois do mesmo prazo, uma remessa perde os nomes, documentos,
-        telefones e endereços de quem enviou e de quem recebe, o nome e o CPF de quem recebeu, as
-        observações e a posição das tentativas de entrega e todas as fotos; fica o histórico de
-        etapas que a página de rastreio mostra. O e-mail de um “Avise-me” é apagado quando a
-        encomenda é entregue, quando você pede para parar, ou em {FOLLOW_LIMITS.maxDays} dias (sem
-        confirmação, em {FOLLOW_LIMITS.confirmHours / 24} dias). As cópias de segurança do servidor
-        são substituídas a cada sete dias.
+        telefones e endereços de quem enviou e de quem recebe, o CPF de quem recebeu (do nome ficam
+        as iniciais), as observações e a posição das tentativas de entrega e todas as fotos; fica o
+        histórico de etapas que a página de rastreio mostra. O e-mail de um “Avise-me” é apagado
+        quando a encomenda é entregue, quando você pede para parar, ou em {FOLLOW_LIMITS.maxDays}{' '}
+        dias (sem confirmação, em {FOLLOW_LIMITS.confirmHours / 24} dias). As cópias de segurança do
+        servidor são substituídas a cada sete dias.
       </Text>
       <Heading as="h2" size="md">
         Seus direitos
