@@ -19,9 +19,14 @@ export default function OutboxBadge() {
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   // Counts for the badge, at most twice a second; the items themselves only while the panel is
   // open. Recounting a long queue on every write made delivering thousands grow quadratically.
+  // Two single-key counts, which the browser answers by itself: Dexie counts an `anyOf` by
+  // stepping a cursor through every item in JavaScript (half a second for 5,000 queued quotes,
+  // twice a second, slowing their delivery while the queue was long).
   const pending = useThrottledQuery(
     'outbox',
-    () => db.outbox.where('state').anyOf('pending', 'sending').count(),
+    async () =>
+      (await db.outbox.where('state').equals('pending').count()) +
+      (await db.outbox.where('state').equals('sending').count()),
     0,
   );
   const failed = useThrottledQuery(
