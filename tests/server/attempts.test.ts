@@ -4,7 +4,7 @@
 // shows when and why (never the note, the driver or the place), and followers are told.
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipmentFields } from '../support/payloads';
+import { shipmentFields, TINY_JPEG } from '../support/payloads';
 import { call, DRIVER, DRIVER_ID, signIn, STAFF, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -71,11 +71,7 @@ async function photo(token: string, record: string, target: string) {
   return { status: res.status, body: await res.json() };
 }
 
-// 1×1 px JPEG.
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
+const JPEG = TINY_JPEG;
 
 const lookup = async (number: string) => (await call(stack.url, `/api/rastreio/${number}`)).body;
 const record = (id: string) => stack.admin(`/api/collections/tracking/records/${id}`);

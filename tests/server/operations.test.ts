@@ -4,7 +4,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickupPayload, quotePayload, shipmentFields, urgentPayload } from '../support/payloads';
+import {
+  pickupPayload,
+  quotePayload,
+  shipmentFields,
+  TINY_JPEG,
+  urgentPayload,
+} from '../support/payloads';
 import {
   call,
   CLIENT,
@@ -162,23 +168,11 @@ describe('personal data kept only as long as needed', () => {
       latitude: -16.68,
       longitude: -49.25,
     });
-    // The attempt's photo, as the phone sends it after its change (a 1×1 px JPEG).
+    // The attempt's photo, as the phone sends it after its change.
     const form = new FormData();
     form.set('record', id);
     form.set('target', attemptId);
-    form.set(
-      'photo',
-      new Blob(
-        [
-          Buffer.from(
-            '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-            'base64',
-          ),
-        ],
-        { type: 'image/jpeg' },
-      ),
-      'foto.jpg',
-    );
+    form.set('photo', new Blob([TINY_JPEG], { type: 'image/jpeg' }), 'foto.jpg');
     const sent = await fetch(`${stack.url}/api/equipe/rastreios/fotos`, {
       method: 'POST',
       headers: { Authorization: driver },

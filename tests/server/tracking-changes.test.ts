@@ -9,6 +9,7 @@ import {
   stageChangedField,
 } from '../../src/domain/tracking-changes';
 import { call, signIn, STAFF, startStack, type Stack } from '../support/stack';
+import { TINY_JPEG } from '../support/payloads';
 
 let stack: Stack;
 let token = '';
@@ -28,11 +29,7 @@ const newId = () =>
 const change = (body: Record<string, unknown>, as = token) =>
   call(stack.url, ROUTE, { method: 'POST', token: as, body });
 
-/** A tiny JPEG: PocketBase tells a file's type from its first bytes. */
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
+const JPEG = TINY_JPEG;
 
 async function registered(number: string, at = minutesAgo(30)) {
   const record = newId();

@@ -104,3 +104,9 @@ export function shipmentFields(overrides: Record<string, string> = {}) {
     ...overrides,
   };
 }
+
+/** A 1×1 px JPEG: PocketBase tells a file's type from its first bytes. */
+export const TINY_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
