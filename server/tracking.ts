@@ -7,6 +7,7 @@ import {
   mergeStageChange,
   stageChangedField,
   storedTime,
+  TRACKING_BATCH_MAX,
   type StageChange,
 } from '../src/domain/tracking-changes';
 import {
@@ -279,9 +280,6 @@ export function applyChange(e: core.RequestEvent): void {
   e.json(200, applyOne(e.app, e.auth!, readChange(e), uploadedPhoto(e)));
 }
 
-/** The most changes one batch carries (a phone sends its queue in batches of this size). */
-export const BATCH_MAX = 50;
-
 /** What the batch answers for one change: the single route's answer, or its error. */
 type BatchResult =
   | { status: 200; answer: object }
@@ -304,8 +302,8 @@ export function applyBatch(e: core.RequestEvent): void {
   }
   const body = e.requestInfo().body || {};
   const changes = body.changes;
-  if (!Array.isArray(changes) || changes.length === 0 || changes.length > BATCH_MAX) {
-    throw fieldErrors({ changes: `Envie de 1 a ${BATCH_MAX} mudanças.` });
+  if (!Array.isArray(changes) || changes.length === 0 || changes.length > TRACKING_BATCH_MAX) {
+    throw fieldErrors({ changes: `Envie de 1 a ${TRACKING_BATCH_MAX} mudanças.` });
   }
   const results: BatchResult[] = [];
   // A record this batch found under another id (a number registered on another phone first) or

@@ -35,6 +35,13 @@ import {
 import { TRACKING_NUMBER_RULE } from './submissions';
 import { isLetter } from './text';
 
+/**
+ * The most changes a phone sends in one request, and the most the server takes. A whole day's
+ * queue (a hundred stops' changes) fits one round trip: on a 3G signal each request costs
+ * seconds before a byte of it is read.
+ */
+export const TRACKING_BATCH_MAX = 100;
+
 interface ChangeBase {
   /** The record's id: made on the phone for a number it registers. */
   record: string;

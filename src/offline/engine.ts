@@ -37,9 +37,6 @@ export interface Delivery {
 /** One item's outcome in a batch. */
 export type BatchOutcome = Delivery | { error: unknown } | undefined;
 
-/** The most items of a kind sent in one batch. */
-export const BATCH_SIZE = 50;
-
 /** What a refusal means, when a kind reads it differently from the engine's default. */
 export type Refusal = 'failed' | { waitMs: number };
 
@@ -69,6 +66,8 @@ export interface KindDefinition {
    * unanswered (they go again). Used instead of `send` when present.
    */
   sendBatch?: (items: OutboxItem[], headers: Record<string, string>) => Promise<BatchOutcome[]>;
+  /** The most items one `sendBatch` carries (what the server takes in one request). */
+  batchSize?: number;
   /** Whether the item may go now (a photo waits for its change to reach the server). */
   ready?: (item: OutboxItem) => Promise<boolean>;
   /** A status this kind reads its own way; undefined leaves it to the engine. */
@@ -372,7 +371,7 @@ export function syncNow(): Promise<void> {
             }
             const key = `${item.kind} ${item.token ?? ''}`;
             const group = open.get(key);
-            if (group && group.length < BATCH_SIZE) {
+            if (group && group.length < (kinds.get(item.kind)?.batchSize ?? 1)) {
               group.push(item);
             } else {
               const fresh = [item];

@@ -4,7 +4,7 @@
  * every kind the same way.
  */
 import { SUBMISSION_KIND_LIST } from '../domain/submissions';
-import { trackingRowOf, type TrackingChange } from '../domain/tracking-changes';
+import { TRACKING_BATCH_MAX, trackingRowOf, type TrackingChange } from '../domain/tracking-changes';
 import { db, keepNewerRow } from '../lib/db';
 import { ClientResponseError, visitorApi } from '../lib/pocketbase';
 import { API_PATHS } from '../config/api-paths';
@@ -188,6 +188,7 @@ registerKind({
     return outcome;
   },
   sendBatch: sendChanges,
+  batchSize: TRACKING_BATCH_MAX,
   // A change to a number deleted meanwhile: kept, with the server's words, like a refusal.
   refusal: (status) => (status === 404 ? 'failed' : undefined),
   // Staff see their changes on the list; only a merge with another phone's number is news.

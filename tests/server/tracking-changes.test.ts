@@ -276,12 +276,17 @@ describe('a batch of changes (a queue sent after the signal returns)', () => {
     expect(stored.stages).toEqual(['3']);
   });
 
-  it('takes 1 to 50 changes, from active staff only', async () => {
+  it('takes 1 to 100 changes, from active staff only', async () => {
     expect((await batch([])).status).toBe(400);
-    const many = Array.from({ length: 51 }, () => ({ op: 'register' }));
+    // A hundred are read, each with its own answer (here each one's missing fields).
+    const hundred = await batch(Array.from({ length: 100 }, () => ({ op: 'register' })));
+    expect(hundred.status).toBe(200);
+    expect(hundred.body.results).toHaveLength(100);
+    expect(hundred.body.results.every((r: { status: number }) => r.status === 400)).toBe(true);
+    const many = Array.from({ length: 101 }, () => ({ op: 'register' }));
     const refused = await batch(many);
     expect(refused.status).toBe(400);
-    expect(refused.body.data.changes.message).toBe('Envie de 1 a 50 mudanças.');
+    expect(refused.body.data.changes.message).toBe('Envie de 1 a 100 mudanças.');
     const anonymous = await call(stack.url, `${ROUTE}/lote`, {
       method: 'POST',
       body: { changes: [{ op: 'register' }] },

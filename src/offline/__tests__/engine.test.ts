@@ -57,6 +57,7 @@ async function loadEngine(): Promise<Engine> {
       // leaves the rest of the batch unanswered.
       ...(kind === 'tracking'
         ? {
+            batchSize: 50,
             sendBatch: async (batch: OutboxItem[], headers: Record<string, string>) => {
               server.batches.push(batch.length);
               if (!server.online) throw refusal(0);
