@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import company from './pb_hooks/lib/company.json';
-import { chakraLazyGlobalCss } from './src/app/chakra-snapshot';
+import { chakraPureAnatomies, chakraSystemPatch } from './src/app/chakra-snapshot';
 import { prerender } from './vite.prerender';
 
 const apiTarget = process.env.VITE_API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8090}`;
@@ -19,7 +19,8 @@ export default defineConfig({
   define,
   plugins: [
     react(),
-    chakraLazyGlobalCss(),
+    chakraSystemPatch(),
+    chakraPureAnatomies(),
     {
       // index.html names the company from the one data file (pb_hooks/lib/company.json).
       name: 'company-identity',

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { chakraLazyGlobalCss } from './src/app/chakra-snapshot';
+import { chakraSystemPatch } from './src/app/chakra-snapshot';
 
 interface Renderer {
   render: (path: string) => Promise<{ html: string; head: string; styles: string }>;
@@ -49,7 +49,7 @@ export function prerender({ define }: { define: Record<string, string> }): Plugi
         plugins: [
           react(),
           // The same Chakra as the browser's: the token snapshot is taken from it.
-          chakraLazyGlobalCss(),
+          chakraSystemPatch(),
           {
             // No service worker where pages are built: the update prompt simply never shows.
             name: 'no-service-worker',

@@ -13,7 +13,7 @@ import { AppErrorBoundary } from './app/error-screens';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { EMOTION_KEY, PRERENDERED_CLASSES } from './app/emotion';
-import { TOKEN_SNAPSHOT_ID, verifiedTokenSnapshot } from './app/chakra-snapshot';
+import { systemAnswers, TOKEN_SNAPSHOT_ID, verifiedTokenSnapshot } from './app/chakra-snapshot';
 import { appSystem, makeSystem } from './app/theme';
 
 export { PAGE_DESCRIPTIONS, PRERENDERED, pageFile } from './config/pages';
@@ -21,6 +21,14 @@ export { PAGE_DESCRIPTIONS, PRERENDERED, pageFile } from './config/pages';
 /** The guard on its own, for its test: a snapshot that does not answer like the built system throws. */
 export const checkTokenSnapshot = (snapshot: unknown) =>
   verifiedTokenSnapshot(makeSystem, snapshot);
+
+/**
+ * For the patch's test: what a system made at once and one made a step at a time (as the browser
+ * makes it, `pause` awaited between the steps) answer.
+ */
+export const systemAtOnce = () => systemAnswers(makeSystem());
+export const systemInSteps = async (pause: () => Promise<void>) =>
+  systemAnswers(await makeSystem(undefined, pause));
 
 /**
  * Chakra's token dictionary for the browser to adopt instead of computing it again (src/app/

@@ -20,12 +20,14 @@ async function start(rootElement: HTMLElement) {
   // A page prerendered at build time (vite.prerender.ts) is adopted as it is, not drawn again.
   const adopting = rootElement.firstElementChild !== null;
   // React's evaluation was one task; the app's modules (Chakra, emotion, the router, the layout)
-  // are evaluated in another, and Chakra's system is made in a third.
-  const [{ App, preloadForDevice }, { adoptingSystem, appSystem }, { browserEmotionCache }] =
+  // are evaluated in another, and Chakra's system is made in the next few.
+  const [{ App, preloadForDevice }, { adoptingSystem, appSystemInSteps }, { browserEmotionCache }] =
     await Promise.all([import('./app/app'), import('./app/theme'), import('./app/emotion')]);
   preloadForDevice(location.pathname);
   await nextTask();
-  const system = adopting ? adoptingSystem() : appSystem();
+  // Chakra's system is made in several tasks of its own (src/app/chakra-snapshot.ts).
+  const made = await appSystemInSteps(nextTask);
+  const system = adopting ? adoptingSystem(made) : made;
   await nextTask();
   const app = (
     <StrictMode>

@@ -16,32 +16,92 @@ export const OFFERED_TOKENS = 'app.chakraTokens';
 const SYSTEM = '/@chakra-ui/react/dist/esm/styled-system/system.js';
 const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
 const FIELD = '    _global,\n';
+const CREATE = 'function createSystem(...configs) {\n';
+/**
+ * Where createSystem may pause: after merging the configs, after the token dictionary, after the
+ * breakpoints and conditions, after the style utilities, before the token map. Each step was 15-30
+ * ms of one task at 4x CPU; together, over 100 ms.
+ */
+const STEPS = [
+  ['  const config = mergeConfigs(...configs);\n', 'after'],
+  ['  const breakpoints = createBreakpoints(', 'before'],
+  ['  const utility = createUtility({', 'before'],
+  ['  const properties = /* @__PURE__ */ new Set(', 'before'],
+  ['  const tokenMap = getTokenMap(tokens);', 'before'],
+] as const;
 
 /**
- * Chakra's createSystem writes the page's global CSS (reset, every token as a CSS variable) as
- * soon as the system is made: a third of its time, on a phone's busiest second. A prerendered
- * page already has that CSS (src/app/theme.ts adoptingSystem), so in the browser it is written
- * only if asked for (a page without prerendered HTML). Fails the build if Chakra changes the code
- * this relies on, rather than silently doing nothing.
+ * Two changes to Chakra's createSystem, for the browser's build:
+ * - It writes the page's global CSS (reset, every token as a CSS variable) as soon as the system
+ *   is made: a third of its time, on a phone's busiest second. A prerendered page already has that
+ *   CSS (src/app/theme.ts adoptingSystem), so it is written only if asked for (a page without
+ *   prerendered HTML).
+ * - It is one long task. The same code becomes a generator that pauses between its steps, offered
+ *   as `createSystem.steps`, so src/main.tsx can let the phone answer a tap between them;
+ *   `createSystem` itself runs the steps at once, as before.
+ * Fails the build if Chakra changes the code this relies on, rather than silently doing nothing.
  */
-export function chakraLazyGlobalCss(): Plugin {
+export function chakraSystemPatch(): Plugin {
   return {
-    name: 'chakra-lazy-global-css',
+    name: 'chakra-system-patch',
     apply: 'build',
     transform(code, id) {
       if (id.replaceAll('\\', '/').endsWith(TOKENS)) {
         return tokenSnapshots(code, (message) => this.error(message));
       }
       if (!id.replaceAll('\\', '/').endsWith(SYSTEM)) return null;
-      if (!code.includes(EAGER) || !code.includes(FIELD)) {
+      const needed = [EAGER, FIELD, CREATE, ...STEPS.map(([line]) => line)];
+      if (needed.some((line) => code.split(line).length !== 2)) {
         this.error(`${SYSTEM} changed: update src/app/chakra-snapshot.ts (or remove it)`);
       }
-      return code
+      let patched = code
         .replace(EAGER, 'let _global;')
         .replace(
           FIELD,
           '    get _global() {\n      return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);\n    },\n',
         );
+      for (const [line, where] of STEPS) {
+        patched = patched.replace(
+          line,
+          where === 'after' ? `${line}  yield;\n` : `  yield;\n${line}`,
+        );
+      }
+      return patched.replace(
+        CREATE,
+        `function createSystem(...configs) {
+  const steps = createSystemSteps(...configs);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+createSystem.steps = createSystemSteps;
+function* createSystemSteps(...configs) {
+`,
+      );
+    },
+  };
+}
+
+/**
+ * Chakra's theme re-exports the anatomy (the part names) of every component it has, each made by
+ * calls a bundler must assume have side effects: all 45 anatomies with their `.build()` and
+ * `.keys()` stayed in the theme chunk for the dozen recipes the app uses, and ran on every page
+ * as it went live (half the chunk's evaluation). Marked pure, the unused ones are dropped.
+ */
+export function chakraPureAnatomies(): Plugin {
+  return {
+    name: 'chakra-pure-anatomies',
+    apply: 'build',
+    transform: {
+      filter: { id: /node_modules[\\/](@zag-js|@ark-ui|@chakra-ui)[\\/].*(anatomy|recipes)/ },
+      handler: (code) => ({
+        code: code.replace(
+          /(?<![\w.$])(createAnatomy\(|[\w$]+\.(?:build|keys|extendWith)\()/g,
+          '/* @__PURE__ */ $1',
+        ),
+        map: null,
+      }),
     },
   };
 }
@@ -152,25 +212,30 @@ export function verifiedTokenSnapshot(
   if (taken === undefined) return undefined;
   const json = JSON.stringify(taken);
   const restored = makeSystem(JSON.parse(json));
-  const answers = (s: SystemContext) =>
-    stable([
-      s.tokens.allTokens,
-      [...s.tokens.tokenMap],
-      [...s.tokens.categoryMap].map(([key, map]) => [key, [...map]]),
-      [...s.tokens.cssVarMap].map(([key, map]) => [key, [...map]]),
-      [...s.tokens.colorPaletteMap].map(([key, map]) => [key, [...map]]),
-      [...s.tokens.flatMap],
-      s.getTokenCss(),
-      s.getGlobalCss(),
-      [...s.properties],
-      Object.keys(s._config.theme?.recipes ?? {}).map((key) => recipeStyles(s, key, false)),
-      Object.keys(s._config.theme?.slotRecipes ?? {}).map((key) => recipeStyles(s, key, true)),
-    ]);
-  if (answers(restored) !== answers(built)) {
+  if (systemAnswers(restored) !== systemAnswers(built)) {
     throw new Error('Chakra token snapshot differs from the built dictionary (chakra-snapshot.ts)');
   }
   return json;
 }
+
+/**
+ * What a system answers, as one string: its tokens, token maps, CSS variables, global CSS,
+ * properties and every recipe's styles. Two systems that render pages alike answer alike.
+ */
+export const systemAnswers = (s: SystemContext): string =>
+  stable([
+    s.tokens.allTokens,
+    [...s.tokens.tokenMap],
+    [...s.tokens.categoryMap].map(([key, map]) => [key, [...map]]),
+    [...s.tokens.cssVarMap].map(([key, map]) => [key, [...map]]),
+    [...s.tokens.colorPaletteMap].map(([key, map]) => [key, [...map]]),
+    [...s.tokens.flatMap],
+    s.getTokenCss(),
+    s.getGlobalCss(),
+    [...s.properties],
+    Object.keys(s._config.theme?.recipes ?? {}).map((key) => recipeStyles(s, key, false)),
+    Object.keys(s._config.theme?.slotRecipes ?? {}).map((key) => recipeStyles(s, key, true)),
+  ]);
 
 /** JSON with every object's keys in order: the same content compares equal. */
 const stable = (value: unknown): string =>

@@ -156,15 +156,41 @@ let system: SystemContext | undefined;
 
 const OFFERED = Symbol.for(OFFERED_TOKENS);
 
-/** Chakra's system; with a snapshot of its token dictionary (built code only), not built again. */
-export function makeSystem(snapshot?: unknown): SystemContext {
+/** createSystem as a generator of its steps (built code only: src/app/chakra-snapshot.ts). */
+type SystemSteps = (...configs: unknown[]) => Generator<void, SystemContext>;
+const systemSteps = (createSystem as unknown as { steps?: SystemSteps }).steps;
+
+/**
+ * Chakra's system; with a snapshot of its token dictionary (built code only), not built again.
+ * With `pause`, made a step at a time, awaiting `pause` between the steps.
+ */
+export function makeSystem(snapshot?: unknown): SystemContext;
+export function makeSystem(snapshot: unknown, pause: () => Promise<void>): Promise<SystemContext>;
+export function makeSystem(snapshot?: unknown, pause?: () => Promise<void>) {
   const slot = globalThis as { [OFFERED]?: unknown };
+  const configs = [defaultBaseConfig, themeSlice, brand] as const;
   slot[OFFERED] = snapshot;
-  try {
-    return createSystem(defaultBaseConfig, themeSlice, brand);
-  } finally {
-    delete slot[OFFERED];
+  if (!pause || !systemSteps) {
+    try {
+      const made = createSystem(...configs);
+      return pause ? Promise.resolve(made) : made;
+    } finally {
+      delete slot[OFFERED];
+    }
   }
+  const steps = systemSteps(...configs);
+  return (async () => {
+    try {
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return step.value;
+        // The snapshot stays offered across the pause: the dictionary is made in a later step.
+        await pause();
+      }
+    } finally {
+      delete slot[OFFERED];
+    }
+  })();
 }
 
 function pageSnapshot(): unknown {
@@ -179,12 +205,20 @@ function pageSnapshot(): unknown {
 
 /**
  * Chakra's system (tokens, conditions, recipes), made on first use rather than when the module is
- * evaluated: src/main.tsx makes it in a task of its own, so the phone's main thread is never held
- * for the script's evaluation and the system's construction at once. On a prerendered page the
- * token dictionary comes from the page (written by the build) instead of being computed again.
+ * evaluated. On a prerendered page the token dictionary comes from the page (written by the
+ * build) instead of being computed again.
  */
 export function appSystem(): SystemContext {
   system ??= makeSystem(pageSnapshot());
+  return system;
+}
+
+/**
+ * The same system made a step at a time, `pause` between the steps (src/main.tsx: a task each,
+ * so a phone's main thread is never held for all of it at once).
+ */
+export async function appSystemInSteps(pause: () => Promise<void>): Promise<SystemContext> {
+  system ??= await makeSystem(pageSnapshot(), pause);
   return system;
 }
 
@@ -195,8 +229,7 @@ export function appSystem(): SystemContext {
  * the style of the whole page. Without them here, the tags stay as the HTML made them, and the
  * system never writes that CSS at all (src/app/chakra-snapshot.ts makes it wait until asked for).
  */
-export function adoptingSystem(): SystemContext {
-  const base = appSystem();
+export function adoptingSystem(base: SystemContext): SystemContext {
   return Object.create(base, {
     _global: { value: [] },
     _config: { value: { ...base._config, disableLayers: true } },

@@ -2,19 +2,19 @@
 // we install and refuses to guess when Chakra's code changes; the guard lets a snapshot into the
 // pages only if a system made from it answers exactly like the built one. Reads the production
 // build's prerender bundle (npm test builds it before Vitest).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TransformPluginContext } from 'rollup';
 import { describe, expect, it } from 'vitest';
-import { chakraLazyGlobalCss } from '../../src/app/chakra-snapshot';
+import { chakraSystemPatch } from '../../src/app/chakra-snapshot';
 
 const ROOT = join(import.meta.dirname, '../..');
 const chakraFile = (name: string) =>
   join(ROOT, 'node_modules/@chakra-ui/react/dist/esm/styled-system', name);
 
 function patch(code: string, id: string): string | null {
-  const plugin = chakraLazyGlobalCss();
+  const plugin = chakraSystemPatch();
   const context = {
     error: (message: string) => {
       throw new Error(message);
@@ -52,12 +52,43 @@ describe("the patch to Chakra's code", () => {
   });
 });
 
+const bundle = () =>
+  import(pathToFileURL(join(ROOT, 'node_modules/.prerender/entry.mjs')).href) as Promise<{
+    tokenSnapshotTag: () => string;
+    checkTokenSnapshot: (snapshot: unknown) => string | undefined;
+    systemAtOnce: () => string;
+    systemInSteps: (pause: () => Promise<void>) => Promise<string>;
+  }>;
+
+describe("Chakra's anatomies in the browser's build", () => {
+  it('keeps only those of components the app renders', () => {
+    const assets = join(ROOT, 'dist/assets');
+    const code = readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(assets, name), 'utf8'))
+      .join('\n');
+    // Part names of components nothing here uses, which Chakra's theme re-exports.
+    for (const unused of ['tree-view', 'color-picker', 'date-picker', 'floating-panel']) {
+      expect(code).not.toMatch(new RegExp(`[\`"']${unused}[\`"']`));
+    }
+    expect(code).toMatch(/[`"']radio-group[`"']/);
+  });
+});
+
+describe("Chakra's system made a step at a time", () => {
+  it('pauses between its steps and answers like the one made at once', async () => {
+    const { systemAtOnce, systemInSteps } = await bundle();
+    let pauses = 0;
+    const inSteps = await systemInSteps(async () => {
+      pauses++;
+      await new Promise((resolve) => setTimeout(resolve));
+    });
+    expect(pauses).toBeGreaterThanOrEqual(4);
+    expect(inSteps).toBe(systemAtOnce());
+  });
+});
+
 describe('the guard on the snapshot', () => {
-  const bundle = () =>
-    import(pathToFileURL(join(ROOT, 'node_modules/.prerender/entry.mjs')).href) as Promise<{
-      tokenSnapshotTag: () => string;
-      checkTokenSnapshot: (snapshot: unknown) => string | undefined;
-    }>;
   const snapshotOf = (tag: string) =>
     JSON.parse(/>([^<]*)<\/script>$/.exec(tag)![1]) as { p: string[]; v: unknown }[];
 
