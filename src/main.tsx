@@ -19,11 +19,20 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 async function start(rootElement: HTMLElement) {
   // A page prerendered at build time (vite.prerender.ts) is adopted as it is, not drawn again.
   const adopting = rootElement.firstElementChild !== null;
-  // React's evaluation was one task; the app's modules (Chakra, emotion, the router, the layout)
-  // are evaluated in another, and Chakra's system is made in the next few.
-  const [{ App, preloadForDevice }, { adoptingSystem, appSystemInSteps }, { browserEmotionCache }] =
-    await Promise.all([import('./app/app'), import('./app/theme'), import('./app/emotion')]);
+  // React's evaluation was one task; the app's modules (Chakra's components, emotion, the router,
+  // the layout) and the theme's tokens and recipes are evaluated in others, then Chakra's styled
+  // system, and the system is made in the next few.
+  const [{ App, preloadForDevice }, , { browserEmotionCache }] = await Promise.all([
+    import('./app/app'),
+    import('./app/theme-config'),
+    import('./app/emotion'),
+  ]);
   preloadForDevice(location.pathname);
+  await nextTask();
+  // Imported only now, so that it cannot be evaluated in the same task as the theme's tokens and
+  // recipes (together they made one of the page's longest tasks). The price is its download
+  // starting one round trip later, while the prerendered page is already on screen.
+  const { adoptingSystem, appSystemInSteps } = await import('./app/theme');
   await nextTask();
   // Chakra's system is made in several tasks of its own (src/app/chakra-snapshot.ts).
   const made = await appSystemInSteps(nextTask);

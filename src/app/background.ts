@@ -12,6 +12,9 @@ export function startBackgroundWork(): () => void {
     // A first quiet moment goes by untouched: the page's own late work (the toaster's code, the
     // outbox badge's counts) comes first, as it did when the badge started the engine.
     () => {},
+    // Dexie (the device's database, which both steps below use) evaluated on its own: with the
+    // code of either, it made one long task.
+    () => void import('dexie').catch((error: unknown) => console.error(error)),
     () =>
       void import('../offline/runner')
         .then(({ startOutbox }) => startOutbox())

@@ -18,7 +18,13 @@ import { RouteErrorBoundary } from './error-screens';
 import { MobileNav } from './mobile-nav';
 
 // The outbox (Dexie, the PocketBase client) loads after the page: it is not needed to paint it.
-const OutboxBadge = lazy(() => import('../features/outbox-panel/outbox-badge'));
+// Dexie (the device's database) is evaluated in a task of its own before the badge's code, which
+// would otherwise evaluate both in one long task as the page goes live.
+const OutboxBadge = lazy(() =>
+  import('dexie')
+    .then(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(() => import('../features/outbox-panel/outbox-badge')),
+);
 
 /*
  * The link of the page shown is bold: styled by the `aria-current` that NavLink gives it, not by
