@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -71,6 +72,15 @@ export async function startPocketBase(options) {
   const env = { ...process.env, ...options.env, PB_PUBLIC_DIR: publicDir };
   // Links in e-mails (password reset, 'Avise-me') point at this server unless a public address is set.
   env.APP_URL ||= url;
+  // Go collects PocketBase's garbage each time its heap doubles: under a burst of requests (each
+  // one's JS hooks make plenty) that was often enough to hold every request up. It collects only
+  // as the heap nears a limit instead: a quarter of this machine's memory, at most 1 GiB. At 525
+  // quote creations per second on two cores, p50 went from 113-201 ms to 4.5-5.4 ms. Either
+  // variable set in the environment wins.
+  if (env.GOGC === undefined && env.GOMEMLIMIT === undefined) {
+    env.GOGC = 'off';
+    env.GOMEMLIMIT = `${Math.min(1024, Math.floor(totalmem() / 4 / 2 ** 20))}MiB`;
+  }
 
   // A superuser of our own, renewed every start, lets this script set up the accounts via the API.
   const superuser = {
