@@ -290,8 +290,8 @@ async function lighthouse() {
     if (r.status !== 0) throw new Error(`lighthouse failed: ${r.stderr}`);
   };
   // Lighthouse slows the CPU 4× to turn a high-end desktop (its benchmarkIndex 1500-2000) into a
-  // mid-tier phone; on a weaker host 4× emulates a far slower phone, and its own documentation
-  // (docs/throttling.md, 'Calibrating the CPU slowdown') says to lower the multiplier. This host's
+  // mid-tier phone; on a weaker host 4× emulates a far slower phone, and Lighthouse's own guide to
+  // throttling (its section on calibrating the CPU slowdown) says to lower the multiplier. This host's
   // speed moves by a third within minutes (shared cores), so each run is calibrated by the
   // benchmark Lighthouse takes at its own start: the page is loaded once, unthrottled as the
   // simulated mode always loads it, and its trace is then simulated at benchmarkIndex / 437.5

@@ -94,7 +94,10 @@ export function chakraPureAnatomies(): Plugin {
     name: 'chakra-pure-anatomies',
     apply: 'build',
     transform: {
-      filter: { id: /node_modules[\\/](@zag-js|@ark-ui|@chakra-ui)[\\/].*(anatomy|recipes)/ },
+      // Anatomy modules (Zag's, Ark's, Chakra's own) and Chakra's recipes, which call `.keys()`.
+      filter: {
+        id: /node_modules[\\/](@zag-js|@ark-ui|@chakra-ui)[\\/](.*[\\/.]anatomy\.m?js$|react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/])/,
+      },
       handler: (code) => ({
         code: code.replace(
           /(?<![\w.$])(createAnatomy\(|[\w$]+\.(?:build|keys|extendWith)\()/g,

@@ -20,10 +20,16 @@ import { MobileNav } from './mobile-nav';
 // The outbox (Dexie, the PocketBase client) loads after the page: it is not needed to paint it.
 // Dexie (the device's database) is evaluated in a task of its own before the badge's code, which
 // would otherwise evaluate both in one long task as the page goes live.
+// A badge whose code cannot be loaded (a deployment replaced it while offline) is left out rather
+// than taking the page down; the outbox itself runs from src/app/background.ts.
 const OutboxBadge = lazy(() =>
   import('dexie')
     .then(() => new Promise((resolve) => setTimeout(resolve)))
-    .then(() => import('../features/outbox-panel/outbox-badge')),
+    .then(() => import('../features/outbox-panel/outbox-badge'))
+    .catch((error: unknown) => {
+      console.error(error);
+      return { default: () => null };
+    }),
 );
 
 /*

@@ -3,6 +3,8 @@ import { OFFERED_TOKENS, TOKEN_SNAPSHOT_ID } from './chakra-snapshot';
 import { brand, themeSlice } from './theme-config';
 
 let system: SystemContext | undefined;
+/** The system while it is being made a step at a time. */
+let making: Promise<SystemContext> | undefined;
 
 const OFFERED = Symbol.for(OFFERED_TOKENS);
 
@@ -67,9 +69,10 @@ export function appSystem(): SystemContext {
  * The same system made a step at a time, `pause` between the steps (src/main.tsx: a task each,
  * so a phone's main thread is never held for all of it at once).
  */
-export async function appSystemInSteps(pause: () => Promise<void>): Promise<SystemContext> {
-  system ??= await makeSystem(pageSnapshot(), pause);
-  return system;
+export function appSystemInSteps(pause: () => Promise<void>): Promise<SystemContext> {
+  if (system) return Promise.resolve(system);
+  making ??= makeSystem(pageSnapshot(), pause).then((made) => (system = made));
+  return making;
 }
 
 /**

@@ -66,7 +66,7 @@ export interface KindDefinition {
    * unanswered (they go again). Used instead of `send` when present.
    */
   sendBatch?: (items: OutboxItem[], headers: Record<string, string>) => Promise<BatchOutcome[]>;
-  /** The most items one `sendBatch` carries (what the server takes in one request). */
+  /** The most items one `sendBatch` carries (what the server takes in one request); required with it. */
   batchSize?: number;
   /** Whether the item may go now (a photo waits for its change to reach the server). */
   ready?: (item: OutboxItem) => Promise<boolean>;
@@ -79,6 +79,10 @@ export interface KindDefinition {
 const kinds = new Map<OutboxKind, KindDefinition>();
 
 export function registerKind(definition: KindDefinition) {
+  // A kind that sends in batches says how many the server takes in one request.
+  if (definition.sendBatch && !(definition.batchSize && definition.batchSize > 1)) {
+    throw new Error(`Outbox kind '${definition.kind}' sends in batches but has no batchSize.`);
+  }
   kinds.set(definition.kind, definition);
 }
 

@@ -130,7 +130,7 @@ function changeDelivery(change: TrackingChange, answer: ChangeAnswer): Delivery 
 
 /**
  * A phone's changes in the order made, in one request (`/lote`): on a weak signal a queue of a
- * hundred goes in two round trips. One outcome per change, as the single route would answer it.
+ * hundred goes in one round trip. One outcome per change, as the single route would answer it.
  * A change queued with its photo inside (before photos went apart) still goes alone as a form.
  */
 async function sendChanges(
