@@ -1,5 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { nextTask } from './lib/idle';
 
 const LOAD_ERROR = 'Error Loading Application';
 
@@ -12,9 +13,6 @@ function showLoadError(error: unknown) {
   box.textContent = LOAD_ERROR;
   document.body.replaceChildren(box);
 }
-
-/** The rest of the work in a task of its own: a phone stays free to answer between the steps. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 async function start(rootElement: HTMLElement) {
   // A page prerendered at build time (vite.prerender.ts) is adopted as it is, not drawn again.

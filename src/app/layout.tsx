@@ -13,6 +13,7 @@ import { Loading } from '../components/loading';
 import { Logo } from '../components/logo';
 import { UntilLive } from '../components/until-live';
 import { useIdle } from '../hooks/use-hydrated';
+import { nextTask } from '../lib/idle';
 import { InstallButton, InstallOffer, OfflineBanner, UpdatePrompt } from '../components/pwa';
 import { RouteErrorBoundary } from './error-screens';
 import { MobileNav } from './mobile-nav';
@@ -24,7 +25,7 @@ import { MobileNav } from './mobile-nav';
 // than taking the page down; the outbox itself runs from src/app/background.ts.
 const OutboxBadge = lazy(() =>
   import('dexie')
-    .then(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(nextTask)
     .then(() => import('../features/outbox-panel/outbox-badge'))
     .catch((error: unknown) => {
       console.error(error);

@@ -1,3 +1,6 @@
+/** The rest of the work in a task of its own: a phone stays free to answer between the steps. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
 /**
  * Runs each step in a quiet moment of its own (requestIdleCallback, at most `timeout` ms late;
  * a short timer where the browser has none). Work a page does not need to be live (the outbox's
