@@ -9,6 +9,7 @@ import {
   storedFields,
   type SubmissionKindDef,
 } from '../src/domain/submissions';
+import { requestsFirst } from './busy';
 import { company, companyMailbox, env, retryBaseSeconds, retryMaxSeconds, stored } from './config';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -176,7 +177,7 @@ function enqueue(txApp: core.App, record: core.Record, def: SubmissionKindDef): 
  * New requests (stored with mailStatus 'pending' and no e-mail in the queue yet) get their e-mails
  * rendered into the queue, each request in its own transaction.
  */
-function enqueueNew(app: core.App): void {
+function enqueueNew(app: core.App, wait: () => void): void {
   for (const def of SUBMISSION_KIND_LIST) {
     for (;;) {
       const rows = arrayOf(new DynamicModel({ id: '' }));
@@ -192,6 +193,7 @@ function enqueueNew(app: core.App): void {
         .all(rows);
       if (rows.length === 0) break;
       for (const row of rows) {
+        wait();
         app.runInTransaction((txApp) => {
           const record = txApp.findRecordById(def.collection, row.id);
           const queued = new DynamicModel({ n: 0 });
@@ -354,6 +356,8 @@ function finish(app: core.App, item: core.Record): void {
  */
 export function drain(app: core.App, withNewRequests: boolean): void {
   const instance = instanceId(app);
+  // Between e-mails, a sender gives way to a burst of requests (busy.ts).
+  const wait = requestsFirst(app);
   // Batch after batch until nothing is due, for at most 50 s: a minute's run ends before the next.
   const deadline = Date.now() + 50 * 1000;
   // What was due when the run started: one that fails now waits for a later run.
@@ -371,7 +375,7 @@ export function drain(app: core.App, withNewRequests: boolean): void {
     // Only one of the parallel senders renders new requests (the others would only wait on it),
     // and it does so before every batch: a request that arrives while a burst is being sent goes
     // out in this run, not a minute later.
-    if (withNewRequests) enqueueNew(app);
+    if (withNewRequests) enqueueNew(app, wait);
     // New company e-mails before the requesters' confirmations and the 'Avise-me' notices: a
     // request nobody at the company has seen is the one that costs. Retries take their turn with
     // the rest, so a mail server that keeps failing them never holds up everyone else's.
@@ -381,6 +385,7 @@ export function drain(app: core.App, withNewRequests: boolean): void {
     let sent = 0;
     for (const item of due) {
       if (Date.now() >= deadline) break;
+      wait();
       const claimed = app
         .db()
         .newQuery(

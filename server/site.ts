@@ -1,5 +1,6 @@
 // Every request's first stop (middleware.pb.js): security headers, cache lifetimes, the site's
 // prerendered pages, the health check, the pickup form's session, and errors in Portuguese.
+import { countArrival } from './busy';
 import { inPortuguese } from './errors';
 import { health } from './mail';
 import { guessedPath } from '../src/domain/guessed-paths';
@@ -67,6 +68,8 @@ export function everyRequest(e: core.RequestEvent): void {
     e.next();
     return;
   }
+  // Counted, so that the mail jobs give way during a burst (busy.ts).
+  countArrival(e.app);
   // Every API error a person can trigger answers in Portuguese.
   try {
     e.next();

@@ -10,6 +10,12 @@
  */
 export const CONFIRMATIONS_PER_MAILBOX_PER_DAY = 3;
 
+/**
+ * API requests a second from which the mail senders give way to the requests: between two
+ * e-mails each sender waits (at most a quarter of a second) for as long as they keep coming.
+ */
+export const MAIL_YIELDS_FROM_REQUESTS_PER_SECOND = 100;
+
 /** Where an e-mail stands in the queue; 'refused' and 'dismissed' are never tried again. */
 export type MailState = 'pending' | 'sending' | 'sent' | 'failed' | 'refused' | 'dismissed';
 

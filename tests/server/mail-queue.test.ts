@@ -3,6 +3,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/pocketbase.mjs';
+import { MAIL_YIELDS_FROM_REQUESTS_PER_SECOND } from '../../src/domain/mail';
 import { pickupPayload, quotePayload } from '../support/payloads';
 import { call, CLIENT, COMPANY_MAILBOX, signIn, startStack, type Stack } from '../support/stack';
 import { useStack } from '../support/use-stack';
@@ -298,5 +299,34 @@ describe('in a burst, the company hears first', () => {
       'confirmação',
       'confirmação',
     ]);
+  });
+
+  it('while requests keep coming faster than the mail gives way to, every e-mail still goes out', async () => {
+    const names = ['Pico Um', 'Pico Dois', 'Pico Três', 'Pico Quatro', 'Pico Cinco', 'Pico Seis'];
+    for (const name of names) await createQuote(stack, name);
+    const ofBurst = (m: { subject?: string; html?: unknown }) =>
+      m.subject === 'Solicitação de Cotação' && names.some((n) => String(m.html).includes(n));
+    // Eight visitors looking up numbers as fast as the server answers, for as long as it takes.
+    let flooding = true;
+    let answered = 0;
+    const visitor = async () => {
+      while (flooding) {
+        const res = await fetch(`${stack.url}/api/rastreio/000000000`);
+        await res.arrayBuffer();
+        answered++;
+      }
+    };
+    const started = Date.now();
+    const visitors = Array.from({ length: 8 }, visitor);
+    try {
+      await runQueue(stack);
+      await stack.sink.waitFor(ofBurst, names.length, 60_000);
+    } finally {
+      flooding = false;
+      await Promise.all(visitors);
+    }
+    // The burst was one the senders give way to all along, not a lull they went through at speed.
+    const perSecond = answered / ((Date.now() - started) / 1000);
+    expect(perSecond).toBeGreaterThan(MAIL_YIELDS_FROM_REQUESTS_PER_SECOND);
   });
 });
