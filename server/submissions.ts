@@ -79,6 +79,26 @@ function findExisting(app: core.App, collectionName: string, id: unknown): core.
 /** Fields PocketBase itself keeps on every record. */
 const SYSTEM_FIELDS = ['id', 'created', 'updated'];
 
+/** Per collection: its field names but the system's, and the version they were read from. */
+const fieldLists = new Map<string, { version: string; names: string[] }>();
+
+/**
+ * A collection's fields but the system's, read from PocketBase once per version of the collection
+ * in each hook VM: reading the names one by one from PocketBase took a tenth of a create's time.
+ */
+function ownFields(collection: core.Collection): string[] {
+  const version = collection.updated.string();
+  const known = fieldLists.get(collection.id);
+  if (known && known.version === version) return known.names;
+  const names: string[] = [];
+  const all = collection.fields.fieldNames();
+  for (let i = 0; i < all.length; i++) {
+    if (SYSTEM_FIELDS.indexOf(all[i]!) === -1) names.push(String(all[i]));
+  }
+  fieldLists.set(collection.id, { version, names });
+  return names;
+}
+
 /**
  * What PocketBase's own SkipSuccessActivityLog middleware sets: a request that succeeds leaves no
  * row in the request log (a refused one still does).
@@ -109,16 +129,15 @@ export function handleCreate(e: core.RecordRequestEvent): void {
   // PocketBase has already copied every field of the body onto the record: whatever the sender
   // may not write (who handled it, when it was anonymized, the e-mail's state, a price, a number)
   // goes back to empty, and only what the domain prepared is kept.
-  const names = collection.fields.fieldNames();
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i];
-    if (SYSTEM_FIELDS.indexOf(name) === -1 && !(name in prepared.record)) record.set(name, null);
-  }
-  for (const name in prepared.record) record.set(name, prepared.record[name]);
   // Stored with mailStatus 'pending': the mail job renders and sends its e-mails from there, so
   // the create does nothing more than check, price and store (mail is off the request path).
-  record.set('mailStatus', 'pending');
-  record.set('mailAttempts', 0);
+  // One load of every field instead of a call per field: each call from the hooks into PocketBase
+  // costs, and these were a fifth of a create's time in the hook.
+  const values: Record<string, unknown> = { mailStatus: 'pending', mailAttempts: 0 };
+  const names = ownFields(collection);
+  for (let i = 0; i < names.length; i++) if (!(names[i]! in values)) values[names[i]!] = null;
+  for (const name in prepared.record) values[name] = prepared.record[name];
+  record.load(values);
   // 'Minhas solicitações': the client account reads the requests it made.
   if (e.auth && e.auth.collection().name === 'clients') record.set('client', e.auth.id);
 

