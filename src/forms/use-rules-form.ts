@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ObjectSchema } from 'yup';
 import { REQUIRED, type FieldErrors, type FieldRule } from '../domain/fields';
-import type { FormValues } from '../domain/schemas';
+import { schemaFor, type FormValues } from '../domain/schemas';
+import { inIdleSteps } from '../lib/idle';
 import type { SubmissionKind } from '../domain/submissions';
 import type { OutboxItem } from '../lib/db';
 import { scrollToFirstError } from './form-fields';
@@ -22,7 +23,6 @@ interface Options {
   /** The kind of submission: an item of it refused earlier can be opened here (`?envio=<id>`). */
   kind: SubmissionKind;
   rules: readonly FieldRule[];
-  schema: ObjectSchema<FormValues>;
   initialValues: FormValues;
   onValid: (values: FormValues, context: SubmitContext) => Promise<void>;
   /** Said when a submit attempt finds errors (each form has its own words). */
@@ -47,6 +47,18 @@ export function problemsOf(rules: readonly FieldRule[], errors: FieldErrors): Pr
   return problems;
 }
 
+const schemas = new WeakMap<readonly FieldRule[], ObjectSchema<FormValues>>();
+
+/** The Yup schema of a kind's rules, made once. */
+function schemaOf(rules: readonly FieldRule[]): ObjectSchema<FormValues> {
+  let schema = schemas.get(rules);
+  if (!schema) {
+    schema = schemaFor(rules);
+    schemas.set(rules, schema);
+  }
+  return schema;
+}
+
 /** A stored payload as form values: every known field, as text. */
 function asValues(initial: FormValues, payload: Record<string, unknown>): FormValues {
   const values = { ...initial };
@@ -62,22 +74,19 @@ function asValues(initial: FormValues, payload: Record<string, unknown>): FormVa
  * each under its field, and an incomplete attempt scrolls to the first one. A submission the
  * server refused stays in the form (and in 'Envios') with the server's messages until corrected.
  */
-export function useRulesForm({
-  kind,
-  rules,
-  schema,
-  initialValues,
-  onValid,
-  onIncomplete,
-}: Options) {
+export function useRulesForm({ kind, rules, initialValues, onValid, onIncomplete }: Options) {
   const [params, setParams] = useSearchParams();
   const reopenId = params.get('envio');
   const replaces = useRef<string | undefined>(undefined);
   const [serverRefused, setServerRefused] = useState(false);
 
+  // The checks' Yup schema is made when the page is idle (or at the first check, if that comes
+  // first), not as the page's code loads: a phone makes a form's page live sooner.
+  useEffect(() => inIdleSteps([() => schemaOf(rules)]), [rules]);
+
   const form = useFormik<FormValues>({
     initialValues,
-    validationSchema: schema,
+    validationSchema: () => schemaOf(rules),
     onSubmit: (values, helpers) =>
       onValid(values, {
         replaces: replaces.current,

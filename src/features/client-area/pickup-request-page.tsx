@@ -13,7 +13,6 @@ import { paths } from '../../config/paths';
 import {
   DELIVERY_TYPES,
   formatPhone,
-  schemaFor,
   SUBMISSION_KINDS,
   STATE_CODES,
   YES_NO,
@@ -28,7 +27,6 @@ import { useNextRequestNumber } from './pickup-api';
 
 const TITLE = 'Formulário de Solicitação';
 const PICKUP_RULES = SUBMISSION_KINDS.pickup.rules;
-const schema = schemaFor(PICKUP_RULES);
 const INITIAL: FormValues = {
   ...Object.fromEntries(PICKUP_RULES.map((r) => [r.name, ''])),
   saiLocalColeta: 'sim',
@@ -53,7 +51,6 @@ function PickupRequestForm() {
   const { form, field, onSubmit } = useRulesForm({
     kind: 'pickup',
     rules: PICKUP_RULES,
-    schema,
     initialValues: INITIAL,
     onValid: async (values, context) => {
       let outcome: SubmitOutcome;

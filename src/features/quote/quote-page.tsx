@@ -16,13 +16,11 @@ import {
   PARCEL_TYPE_OPTIONS,
   priceQuote,
   QUOTE_CALCULATOR_FIELDS,
-  schemaFor,
   SUBMISSION_KINDS,
   type FormValues,
 } from '../../domain';
 
 const QUOTE_RULES = SUBMISSION_KINDS.quote.rules;
-const schema = schemaFor(QUOTE_RULES);
 const RULE = Object.fromEntries(QUOTE_RULES.map((r) => [r.name, r]));
 
 const INITIAL: FormValues = {
@@ -37,7 +35,6 @@ export default function QuotePage() {
   const rulesForm = useRulesForm({
     kind: 'quote',
     rules: QUOTE_RULES,
-    schema,
     initialValues: INITIAL,
     onIncomplete: (problems) =>
       announceProblems(problems, {

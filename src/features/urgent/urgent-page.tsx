@@ -6,10 +6,9 @@ import { TextField } from '../../forms/text-field';
 import { RequestFormEnd } from '../../forms/form-fields';
 import { useRulesForm } from '../../forms/use-rules-form';
 import { announceProblems, sendForm } from '../../forms/send-form';
-import { schemaFor, SUBMISSION_KINDS, type FormValues } from '../../domain';
+import { SUBMISSION_KINDS, type FormValues } from '../../domain';
 
 const URGENT_RULES = SUBMISSION_KINDS.urgent.rules;
-const schema = schemaFor(URGENT_RULES);
 
 const INITIAL: FormValues = {
   ...Object.fromEntries(URGENT_RULES.map((r) => [r.name, ''])),
@@ -21,7 +20,6 @@ export default function UrgentPage() {
   const rulesForm = useRulesForm({
     kind: 'urgent',
     rules: URGENT_RULES,
-    schema,
     initialValues: INITIAL,
     onIncomplete: (problems) =>
       announceProblems(problems, { title: 'Por favor, preencha todos os campos obrigatórios' }),
