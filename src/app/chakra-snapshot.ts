@@ -31,6 +31,18 @@ const STEPS = [
 ] as const;
 
 /**
+ * Merging the configs, the first step, was itself one of a page's longest tasks (70-100 ms at 4x
+ * CPU): each config is deep-cloned, then all are merged, then the tokens walked. It pauses after
+ * each clone and after the merge too: createSystem's steps run mergeConfigs' own steps.
+ */
+const MERGE = '/@chakra-ui/react/dist/esm/styled-system/merge-config.js';
+const MERGE_START =
+  'const mergeConfigs = (...configs) => {\n  const merged = mergeWith({}, ...configs.map(clone));\n';
+const MERGE_EXPORT = 'export { mergeConfigs };';
+const MERGE_IMPORT = "import { mergeConfigs } from './merge-config.js';";
+const MERGE_CALL = '  const config = mergeConfigs(...configs);\n';
+
+/**
  * Two changes to Chakra's createSystem, for the browser's build:
  * - It writes the page's global CSS (reset, every token as a CSS variable) as soon as the system
  *   is made: a third of its time, on a phone's busiest second. A prerendered page already has that
@@ -49,8 +61,9 @@ export function chakraSystemPatch(): Plugin {
       if (id.replaceAll('\\', '/').endsWith(TOKENS)) {
         return tokenSnapshots(code, (message) => this.error(message));
       }
+      if (id.replaceAll('\\', '/').endsWith(MERGE)) return mergeInSteps(code, (m) => this.error(m));
       if (!id.replaceAll('\\', '/').endsWith(SYSTEM)) return null;
-      const needed = [EAGER, FIELD, CREATE, ...STEPS.map(([line]) => line)];
+      const needed = [EAGER, FIELD, CREATE, MERGE_IMPORT, ...STEPS.map(([line]) => line)];
       if (needed.some((line) => code.split(line).length !== 2)) {
         this.error(`${SYSTEM} changed: update src/app/chakra-snapshot.ts (or remove it)`);
       }
@@ -66,9 +79,15 @@ export function chakraSystemPatch(): Plugin {
           where === 'after' ? `${line}  yield;\n` : `  yield;\n${line}`,
         );
       }
-      return patched.replace(
-        CREATE,
-        `function createSystem(...configs) {
+      return patched
+        .replace(
+          MERGE_IMPORT,
+          "import { mergeConfigs, mergeConfigsSteps } from './merge-config.js';",
+        )
+        .replace(MERGE_CALL, '  const config = yield* mergeConfigsSteps(...configs);\n')
+        .replace(
+          CREATE,
+          `function createSystem(...configs) {
   const steps = createSystemSteps(...configs);
   for (;;) {
     const step = steps.next();
@@ -78,9 +97,37 @@ export function chakraSystemPatch(): Plugin {
 createSystem.steps = createSystemSteps;
 function* createSystemSteps(...configs) {
 `,
-      );
+        );
     },
   };
+}
+
+/** Chakra's mergeConfigs, and the same code as a generator of its steps (see MERGE). */
+function mergeInSteps(code: string, fail: (message: string) => never): string {
+  if (code.split(MERGE_START).length !== 2 || code.split(MERGE_EXPORT).length !== 2) {
+    fail(`${MERGE} changed: update src/app/chakra-snapshot.ts (or remove it)`);
+  }
+  return code
+    .replace(
+      MERGE_START,
+      `const mergeConfigs = (...configs) => {
+  const steps = mergeConfigsSteps(...configs);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+};
+function* mergeConfigsSteps(...configs) {
+  const cloned = [];
+  for (const config of configs) {
+    cloned.push(clone(config));
+    yield;
+  }
+  const merged = mergeWith({}, ...cloned);
+  yield;
+`,
+    )
+    .replace(MERGE_EXPORT, 'export { mergeConfigs, mergeConfigsSteps };');
 }
 
 /**
