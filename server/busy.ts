@@ -24,25 +24,27 @@ function arrivals(app: core.App): number {
 /**
  * A sender's gate: call it before each e-mail (or each request's rendering). It returns at once
  * while the site is quiet; during a burst it returns after at most BUSY_MAX_WAIT_MS. The rate is
- * sampled over the last SAMPLE_MS or more, per sender.
+ * read over the time since the sender's previous reading (SAMPLE_MS or more, so a burst that
+ * starts during a slow send is noticed one e-mail late).
  */
 export function requestsFirst(app: core.App): () => void {
   let last = { n: arrivals(app), at: Date.now() };
   let busy = false;
   const read = () => {
     const now = Date.now();
-    if (now - last.at < SAMPLE_MS) return now;
+    // A clock set back starts a new reading rather than waiting for it to catch up.
+    if (now >= last.at && now - last.at < SAMPLE_MS) return;
     const n = arrivals(app);
-    busy = ((n - last.n) * 1000) / (now - last.at) >= BUSY_RATE;
+    busy = now > last.at && ((n - last.n) * 1000) / (now - last.at) >= BUSY_RATE;
     last = { n, at: now };
-    return now;
   };
   // No e-mail before the first reading: a job that starts in the middle of a burst (every
   // minute, the four senders at once) would otherwise go at full speed for its first moments.
   sleep(SAMPLE_MS);
   return () => {
-    const started = read();
-    while (busy && Date.now() - started < BUSY_MAX_WAIT_MS) {
+    read();
+    // Counted in pauses, not by the clock: the wait ends however the clock moves.
+    for (let i = 0; busy && i < BUSY_MAX_WAIT_MS / PAUSE_MS; i++) {
       sleep(PAUSE_MS);
       read();
     }

@@ -133,10 +133,12 @@ export function handleCreate(e: core.RecordRequestEvent): void {
   // the create does nothing more than check, price and store (mail is off the request path).
   // One load of every field instead of a call per field: each call from the hooks into PocketBase
   // costs, and these were a fifth of a create's time in the hook.
-  const values: Record<string, unknown> = { mailStatus: 'pending', mailAttempts: 0 };
+  const values: Record<string, unknown> = {};
   const names = ownFields(collection);
-  for (let i = 0; i < names.length; i++) if (!(names[i]! in values)) values[names[i]!] = null;
+  for (let i = 0; i < names.length; i++) values[names[i]!] = null;
   for (const name in prepared.record) values[name] = prepared.record[name];
+  values.mailStatus = 'pending';
+  values.mailAttempts = 0;
   record.load(values);
   // 'Minhas solicitações': the client account reads the requests it made.
   if (e.auth && e.auth.collection().name === 'clients') record.set('client', e.auth.id);

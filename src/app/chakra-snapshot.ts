@@ -19,11 +19,12 @@ const FIELD = '    _global,\n';
 const CREATE = 'function createSystem(...configs) {\n';
 /**
  * Where createSystem may pause: after merging the configs, after the token dictionary, after the
- * breakpoints and conditions, after the style utilities, before the token map. Each step was 15-30
- * ms of one task at 4x CPU; together, over 100 ms.
+ * breakpoints and conditions, after the style utilities, before the token map. Each step but the
+ * merge (see MERGE) was 15-30 ms of one task at 4x CPU; together, over 100 ms.
  */
+const MERGE_CALL = '  const config = mergeConfigs(...configs);\n';
 const STEPS = [
-  ['  const config = mergeConfigs(...configs);\n', 'after'],
+  [MERGE_CALL, 'after'],
   ['  const breakpoints = createBreakpoints(', 'before'],
   ['  const utility = createUtility({', 'before'],
   ['  const properties = /* @__PURE__ */ new Set(', 'before'],
@@ -31,8 +32,8 @@ const STEPS = [
 ] as const;
 
 /**
- * Merging the configs, the first step, was itself one of a page's longest tasks (70-100 ms at 4x
- * CPU): each config is deep-cloned, then all are merged, then the tokens walked. It pauses after
+ * Merging the configs, the first step, was itself one of a page's longest tasks (46-98 ms at 4x
+ * CPU in traces of /cotacao): each config is deep-cloned, then all are merged, then the tokens walked. It pauses after
  * each clone and after the merge too: createSystem's steps run mergeConfigs' own steps.
  */
 const MERGE = '/@chakra-ui/react/dist/esm/styled-system/merge-config.js';
@@ -40,17 +41,18 @@ const MERGE_START =
   'const mergeConfigs = (...configs) => {\n  const merged = mergeWith({}, ...configs.map(clone));\n';
 const MERGE_EXPORT = 'export { mergeConfigs };';
 const MERGE_IMPORT = "import { mergeConfigs } from './merge-config.js';";
-const MERGE_CALL = '  const config = mergeConfigs(...configs);\n';
 
 /**
- * Two changes to Chakra's createSystem, for the browser's build:
+ * Two changes to Chakra's createSystem (and, for the second, its mergeConfigs), for the browser's
+ * build:
  * - It writes the page's global CSS (reset, every token as a CSS variable) as soon as the system
  *   is made: a third of its time, on a phone's busiest second. A prerendered page already has that
  *   CSS (src/app/theme.ts adoptingSystem), so it is written only if asked for (a page without
  *   prerendered HTML).
  * - It is one long task. The same code becomes a generator that pauses between its steps, offered
  *   as `createSystem.steps`, so src/main.tsx can let the phone answer a tap between them;
- *   `createSystem` itself runs the steps at once, as before.
+ *   `createSystem` itself runs the steps at once, as before. mergeConfigs, its first step, gets
+ *   steps of its own the same way (mergeInSteps).
  * Fails the build if Chakra changes the code this relies on, rather than silently doing nothing.
  */
 export function chakraSystemPatch(): Plugin {
@@ -88,11 +90,7 @@ export function chakraSystemPatch(): Plugin {
         .replace(
           CREATE,
           `function createSystem(...configs) {
-  const steps = createSystemSteps(...configs);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+${runToEnd('createSystemSteps')}
 }
 createSystem.steps = createSystemSteps;
 function* createSystemSteps(...configs) {
@@ -101,6 +99,13 @@ function* createSystemSteps(...configs) {
     },
   };
 }
+
+/** The body of a function that runs the generator `name` to its end and returns its value. */
+const runToEnd = (name: string) => `  const steps = ${name}(...configs);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }`;
 
 /** Chakra's mergeConfigs, and the same code as a generator of its steps (see MERGE). */
 function mergeInSteps(code: string, fail: (message: string) => never): string {
@@ -111,11 +116,7 @@ function mergeInSteps(code: string, fail: (message: string) => never): string {
     .replace(
       MERGE_START,
       `const mergeConfigs = (...configs) => {
-  const steps = mergeConfigsSteps(...configs);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+${runToEnd('mergeConfigsSteps')}
 };
 function* mergeConfigsSteps(...configs) {
   const cloned = [];

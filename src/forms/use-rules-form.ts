@@ -1,5 +1,5 @@
 import { useFormik } from 'formik';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ObjectSchema } from 'yup';
 import { REQUIRED, type FieldErrors, type FieldRule } from '../domain/fields';
@@ -83,10 +83,11 @@ export function useRulesForm({ kind, rules, initialValues, onValid, onIncomplete
   // The checks' Yup schema is made when the page is idle (or at the first check, if that comes
   // first), not as the page's code loads: a phone makes a form's page live sooner.
   useEffect(() => inIdleSteps([() => schemaOf(rules)]), [rules]);
+  const schemaLater = useCallback(() => schemaOf(rules), [rules]);
 
   const form = useFormik<FormValues>({
     initialValues,
-    validationSchema: () => schemaOf(rules),
+    validationSchema: schemaLater,
     onSubmit: (values, helpers) =>
       onValid(values, {
         replaces: replaces.current,
