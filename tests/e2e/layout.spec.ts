@@ -162,7 +162,15 @@ test.describe('mobile navigation', () => {
     );
     await drawer.getByRole('button', { name: 'Fechar menu' }).click();
     await expect(drawer).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Abrir menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await expect(page.getByRole('button', { name: 'Abrir menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await drawer.getByRole('link', { name: 'Rastrear' }).click();
     await expect(page).toHaveURL(/\/rastrear$/);
     await expect(drawer).toBeHidden();
