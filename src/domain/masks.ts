@@ -1,7 +1,7 @@
 /**
- * Input rules of the forms. The mask options are plain imask options: the
- * forms hand them to react-imask, and the pure functions below run the very same masks
- * through IMask.pipe, so screens, tests and the server agree on one definition.
+ * Input rules of the forms. The mask options are plain imask options, and the functions below
+ * write every value through them (the forms on each keystroke, lists and the server for whole
+ * values), so screens, tests and the server agree on one definition.
  */
 import IMask from 'imask';
 import { isValidCnpj, isValidCpf } from './documents';
@@ -32,12 +32,40 @@ function pipe(value: string, mask: object): string {
   return IMask.pipe(value, mask as PipeMask);
 }
 
+/**
+ * A whole value (exactly as many characters as its mask has slots, each of the slot's kind)
+ * written straight into the mask's pattern: '0' and 'X' take the next character, anything else
+ * is copied. Lists show hundreds of whole values and the server formats them in its JS engine,
+ * where a mask pipe costs a millisecond on a phone and makes every engine evaluate the mask
+ * library; partial values (typing) still go through the mask. A test keeps both equal.
+ */
+function fillPattern(chars: string, pattern: string): string {
+  let out = '';
+  let next = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const slot = pattern.charAt(i);
+    out += slot === '0' || slot === 'X' ? chars.charAt(next++) : slot;
+  }
+  return out;
+}
+
+function isDigit(ch: string): boolean {
+  return ch >= '0' && ch <= '9';
+}
+
 export function formatCpf(value: string): string {
-  return pipe(digitsOnly(value).slice(0, 11), CPF_MASK);
+  const digits = digitsOnly(value).slice(0, 11);
+  if (digits.length === 11) return fillPattern(digits, CPF_MASK.mask);
+  return pipe(digits, CPF_MASK);
 }
 
 export function formatCnpj(value: string): string {
-  return pipe(value.replace(/[^0-9A-Za-z]/g, '').slice(0, 14), CNPJ_MASK);
+  const chars = value.replace(/[^0-9A-Za-z]/g, '').slice(0, 14);
+  // Whole: the check digits are digits (a letter there is refused by the mask).
+  if (chars.length === 14 && isDigit(chars.charAt(12)) && isDigit(chars.charAt(13))) {
+    return fillPattern(chars.toUpperCase(), CNPJ_MASK.mask);
+  }
+  return pipe(chars, CNPJ_MASK);
 }
 
 export function formatDocument(type: DocumentType, value: string): string {
@@ -45,14 +73,16 @@ export function formatDocument(type: DocumentType, value: string): string {
 }
 
 export function formatPhone(value: string): string {
-  return pipe(digitsOnly(value).slice(0, 11), PHONE_MASK);
+  const digits = digitsOnly(value).slice(0, 11);
+  // Ten digits fill the landline pattern, eleven the mobile one, as the mask chooses them.
+  if (digits.length === 10) return fillPattern(digits, PHONE_MASK.mask[0].mask);
+  if (digits.length === 11) return fillPattern(digits, PHONE_MASK.mask[1].mask);
+  return pipe(digits, PHONE_MASK);
 }
 
 export function formatCep(value: string): string {
   const digits = digitsOnly(value).slice(0, 8);
-  // A whole CEP is written directly: lists show hundreds, and a mask pipe costs a millisecond
-  // each on a phone. Partial values (typing) go through the mask; a test keeps both equal.
-  if (digits.length === 8) return `${digits.slice(0, 5)}-${digits.slice(5)}`;
+  if (digits.length === 8) return fillPattern(digits, CEP_MASK.mask);
   return pipe(digits, CEP_MASK);
 }
 

@@ -2,6 +2,8 @@ import IMask from 'imask';
 import { describe, expect, it } from 'vitest';
 import {
   CEP_MASK,
+  CNPJ_MASK,
+  CPF_MASK,
   displayTrackingNumber,
   filterLocalities,
   formatCep,
@@ -13,6 +15,7 @@ import {
   LOCALITIES,
   normalizeStages,
   normalizeTrackingNumber,
+  PHONE_MASK,
   STATE_CODES,
   toggleStage,
 } from '..';
@@ -62,11 +65,46 @@ describe('phone and CEP', () => {
     expect(formatPhone(raw).length).toBeLessThanOrEqual(15);
   });
   it('CEP', () => expect(formatCep('01310-100x9')).toBe('01310-100'));
-  it('a whole CEP reads as its mask writes it, and a partial one is left to the mask', () => {
-    for (const raw of ['01310100', '74000-000', ' 99999 999 ', '0131']) {
-      expect(formatCep(raw)).toBe(IMask.pipe(raw.replace(/\D/g, ''), CEP_MASK));
+});
+
+describe('formatting agrees with the mask library', () => {
+  // Whole values are written straight into the pattern, partial ones go through the mask: for
+  // random values and every prefix of them, the result is what imask itself writes.
+  let seed = 20261126;
+  const random = (alphabet: string, length: number) => {
+    let out = '';
+    for (let i = 0; i < length; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      out += alphabet[seed % alphabet.length];
+    }
+    return out;
+  };
+  const prefixes = (value: string) =>
+    Array.from({ length: value.length + 1 }, (_, i) => value.slice(0, i));
+  const viaImask = (value: string, mask: object) =>
+    IMask.pipe(value, mask as Parameters<typeof IMask.pipe>[1]);
+  const DIGITS = '0123456789';
+  const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+  it('CPF, phone and CEP', () => {
+    for (let run = 0; run < 40; run++) {
+      for (const raw of prefixes(random(DIGITS, 12))) {
+        expect(formatCpf(raw)).toBe(viaImask(raw.slice(0, 11), CPF_MASK));
+        expect(formatPhone(raw)).toBe(viaImask(raw.slice(0, 11), PHONE_MASK));
+        expect(formatCep(raw)).toBe(viaImask(raw.slice(0, 8), CEP_MASK));
+      }
     }
     expect(formatCep('0131')).toBe('0131');
+    expect(formatPhone('1134567890')).toBe('(11) 3456-7890');
+  });
+
+  it('CNPJ, numeric and alphanumeric, with letters where the check digits go too', () => {
+    for (let run = 0; run < 40; run++) {
+      const raw = run % 4 === 0 ? random(ALNUM, 15) : random(ALNUM, 12) + random(DIGITS, 3);
+      for (const prefix of prefixes(raw)) {
+        expect(formatCnpj(prefix)).toBe(viaImask(prefix.slice(0, 14), CNPJ_MASK));
+      }
+    }
   });
 });
 
