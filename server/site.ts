@@ -114,9 +114,20 @@ function sitePage(e: core.RequestEvent, path: string): 'answered' | undefined {
     }
   };
   if (path.startsWith('/assets/')) {
-    if (!isFile(path.slice(1))) {
+    const file = path.slice(1);
+    if (!isFile(file)) {
       h.set('Cache-Control', 'no-store');
       throw new NotFoundError('Arquivo não encontrado.');
+    }
+    // The build's brotli copy (vite.config.ts), to every browser that takes brotli: smaller than
+    // gzip, and nothing to compress here. The request then claims no encoding, so the gzip
+    // middleware that runs after this one (and adds 'Vary: Accept-Encoding') leaves it as it is.
+    const type = PRECOMPRESSED[file.slice(file.lastIndexOf('.'))];
+    if (type && acceptsBrotli(e.request!.header.get('Accept-Encoding')) && isFile(`${file}.br`)) {
+      h.set('Content-Type', type);
+      h.set('Content-Encoding', 'br');
+      e.request!.header.del('Accept-Encoding');
+      e.request!.setPathValue('path', `${file}.br`);
     }
   } else if (path.lastIndexOf('.') <= path.lastIndexOf('/')) {
     const page = path === '/' ? 'index.html' : `${path.slice(1).replace(/\/+$/, '')}.html`;
@@ -127,6 +138,25 @@ function sitePage(e: core.RequestEvent, path: string): 'answered' | undefined {
     }
   }
   return undefined;
+}
+
+/** The kinds of /assets/ file the build also writes brotli-compressed, with their types. */
+const PRECOMPRESSED: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
+};
+
+/** Whether an Accept-Encoding header lists brotli ('gzip, deflate, br, zstd'), not refused (q=0). */
+export function acceptsBrotli(header: string): boolean {
+  const offers = header.split(',');
+  for (let i = 0; i < offers.length; i++) {
+    const [name, ...params] = offers[i]!.split(';');
+    if (name!.trim().toLowerCase() !== 'br') continue;
+    return !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/i.test(p));
+  }
+  return false;
 }
 
 /**

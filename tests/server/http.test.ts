@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startStack, type Stack } from '../support/stack';
 
@@ -66,6 +70,48 @@ describe('every response', () => {
     expect(js.headers.get('content-encoding')).toBe('gzip');
   });
 
+  it('sends each script as the build compressed it (brotli), gzip to a browser without brotli', async () => {
+    const dist = join(import.meta.dirname, '../../dist');
+    const assets = readdirSync(join(dist, 'assets'))
+      .filter((name) => name.endsWith('.js') || name.endsWith('.wasm'))
+      .map((name) => ({
+        path: `/assets/${name}`,
+        original: readFileSync(join(dist, 'assets', name)),
+      }))
+      .sort((a, b) => b.original.length - a.original.length);
+    // The largest script, the barcode reader's wasm, and one too small to be worth compressing.
+    const chosen = [assets[0]!, assets.find((a) => a.path.endsWith('.wasm'))!, assets.at(-1)!];
+    for (const { path, original } of chosen) {
+      const br = await raw(`${stack.url}${path}`, 'gzip, deflate, br, zstd');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.vary).toMatch(/Accept-Encoding/);
+      if (original.length < 1024) {
+        // Compressed per request as before (the build leaves it as it is).
+        expect(br.headers['content-encoding']).toBe('gzip');
+        expect(gunzipSync(br.body).equals(original)).toBe(true);
+        continue;
+      }
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toBe(
+        path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/wasm',
+      );
+      expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+
+      const gzip = await raw(`${stack.url}${path}`, 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body).equals(original)).toBe(true);
+      // A phone on a weak signal gets fewer bytes.
+      expect(br.body.length).toBeLessThan(gzip.body.length);
+
+      const refused = await raw(`${stack.url}${path}`, 'gzip, br;q=0');
+      expect(refused.headers['content-encoding']).toBe('gzip');
+
+      const plain = await raw(`${stack.url}${path}`, 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.equals(original)).toBe(true);
+    }
+  });
+
   it('sends an address people guess for the tracking page there, with its number', async () => {
     for (const guess of ['/rastreamento', '/Rastreio/', '/rastreios']) {
       const res = await fetch(`${stack.url}${guess}?numero=987654321`, { redirect: 'manual' });
@@ -84,3 +130,23 @@ describe('every response', () => {
     expect(await res.text()).toMatch(/User-agent: \*[\s\S]*Disallow: \/admin\//);
   });
 });
+
+/** A response as it travels (fetch would decode it): its headers and its encoded body. */
+function raw(url: string, acceptEncoding: string) {
+  return new Promise<{ headers: Record<string, string | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            headers: res.headers as Record<string, string | undefined>,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
+}
