@@ -119,19 +119,10 @@ function sitePage(e: core.RequestEvent, path: string): 'answered' | undefined {
       h.set('Cache-Control', 'no-store');
       throw new NotFoundError('Arquivo não encontrado.');
     }
-    // The build's brotli copy (vite.config.ts), to every browser that takes brotli: smaller than
-    // gzip, and nothing to compress here. The request then claims no encoding, so the gzip
-    // middleware that runs after this one (and adds 'Vary: Accept-Encoding') leaves it as it is.
-    const type = PRECOMPRESSED[file.slice(file.lastIndexOf('.'))];
-    if (type && acceptsBrotli(e.request!.header.get('Accept-Encoding')) && isFile(`${file}.br`)) {
-      h.set('Content-Type', type);
-      h.set('Content-Encoding', 'br');
-      e.request!.header.del('Accept-Encoding');
-      e.request!.setPathValue('path', `${file}.br`);
-    }
+    serveFile(e, file, isFile);
   } else if (path.lastIndexOf('.') <= path.lastIndexOf('/')) {
     const page = path === '/' ? 'index.html' : `${path.slice(1).replace(/\/+$/, '')}.html`;
-    if (isFile(page)) e.request!.setPathValue('path', page);
+    if (isFile(page)) serveFile(e, page, isFile);
     else if (isFile('404.html')) {
       e.html(404, toString($os.readFile(`${site}/404.html`)));
       return 'answered';
@@ -140,12 +131,32 @@ function sitePage(e: core.RequestEvent, path: string): 'answered' | undefined {
   return undefined;
 }
 
-/** The kinds of /assets/ file the build also writes brotli-compressed, with their types. */
+/**
+ * Has the static handler send `file` of the build, or the build's brotli copy of it
+ * (vite.config.ts) to a browser that takes brotli: smaller than gzip, and nothing to compress
+ * here. The request then claims no encoding, so the gzip middleware that runs after this one (and
+ * adds 'Vary: Accept-Encoding') leaves it as it is.
+ */
+function serveFile(e: core.RequestEvent, file: string, isFile: (name: string) => boolean): void {
+  const type = PRECOMPRESSED[file.slice(file.lastIndexOf('.'))];
+  if (type && acceptsBrotli(e.request!.header.get('Accept-Encoding')) && isFile(`${file}.br`)) {
+    const h = e.response.header();
+    h.set('Content-Type', type);
+    h.set('Content-Encoding', 'br');
+    e.request!.header.del('Accept-Encoding');
+    e.request!.setPathValue('path', `${file}.br`);
+  } else {
+    e.request!.setPathValue('path', file);
+  }
+}
+
+/** The kinds of file the build also writes brotli-compressed, with their types. */
 const PRECOMPRESSED: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.wasm': 'application/wasm',
+  '.html': 'text/html; charset=utf-8',
 };
 
 /** Whether an Accept-Encoding header lists brotli ('gzip, deflate, br, zstd'), not refused (q=0). */

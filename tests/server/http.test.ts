@@ -70,7 +70,7 @@ describe('every response', () => {
     expect(js.headers.get('content-encoding')).toBe('gzip');
   });
 
-  it('sends each script as the build compressed it (brotli), gzip to a browser without brotli', async () => {
+  it('sends pages and scripts as the build compressed them (brotli), gzip to a browser without brotli', async () => {
     const dist = join(import.meta.dirname, '../../dist');
     const assets = readdirSync(join(dist, 'assets'))
       .filter((name) => name.endsWith('.js') || name.endsWith('.wasm'))
@@ -79,11 +79,24 @@ describe('every response', () => {
         original: readFileSync(join(dist, 'assets', name)),
       }))
       .sort((a, b) => b.original.length - a.original.length);
-    // The largest script, the barcode reader's wasm, and one too small to be worth compressing.
-    const chosen = [assets[0]!, assets.find((a) => a.path.endsWith('.wasm'))!, assets.at(-1)!];
+    // A page, the largest script, the barcode reader's wasm, and one too small to be worth it.
+    const page = { path: '/cotacao', original: readFileSync(join(dist, 'cotacao.html')) };
+    const chosen = [
+      page,
+      assets[0]!,
+      assets.find((a) => a.path.endsWith('.wasm'))!,
+      assets.at(-1)!,
+    ];
+    const TYPES = {
+      html: 'text/html; charset=utf-8',
+      js: 'text/javascript; charset=utf-8',
+      wasm: 'application/wasm',
+    };
     for (const { path, original } of chosen) {
       const br = await raw(`${stack.url}${path}`, 'gzip, deflate, br, zstd');
-      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers['cache-control']).toBe(
+        path === page.path ? 'no-cache' : 'public, max-age=31536000, immutable',
+      );
       expect(br.headers.vary).toMatch(/Accept-Encoding/);
       if (original.length < 1024) {
         // Compressed per request as before (the build leaves it as it is).
@@ -93,7 +106,7 @@ describe('every response', () => {
       }
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers['content-type']).toBe(
-        path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/wasm',
+        path === page.path ? TYPES.html : path.endsWith('.js') ? TYPES.js : TYPES.wasm,
       );
       expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
 
