@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import company from './pb_hooks/lib/company.json';
 import { chakraPureAnatomies, chakraSystemPatch } from './src/app/chakra-snapshot';
+import { PRECOMPRESSED_MIN_BYTES, precompressedType } from './src/domain/compression';
 import { prerender } from './vite.prerender';
 
 const apiTarget = process.env.VITE_API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8090}`;
@@ -19,8 +20,8 @@ const define = {
 };
 
 /**
- * Each page and each script, style, image and wasm file of /assets/ over 1 KB also as
- * `<name>.br`, at brotli's highest level: the server sends it to every browser that accepts brotli
+ * Each page, and each file of /assets/ of a kind in PRECOMPRESSED_TYPES, also as `<name>.br` at
+ * brotli's highest level: the server sends it to every browser that accepts brotli
  * (server/site.ts). Smaller than the gzip the server would otherwise make on every request (a
  * phone on a weak signal waits less: the pages carry their critical CSS, 110-150 KB each), and no
  * compression on the server while a page loads: 1.2-1.4 ms of its CPU per file. Pages are written
@@ -30,7 +31,7 @@ function precompressAssets(): Plugin {
   let dir = 'dist';
   const compress = (file: string) => {
     const raw = readFileSync(file);
-    if (raw.length < 1024) return;
+    if (raw.length < PRECOMPRESSED_MIN_BYTES) return;
     const br = brotliCompressSync(raw, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
@@ -45,8 +46,7 @@ function precompressAssets(): Plugin {
     writeBundle(options, bundle) {
       dir = options.dir!;
       for (const name of Object.keys(bundle)) {
-        if (name.startsWith('assets/') && /\.(js|css|svg|wasm)$/.test(name))
-          compress(join(dir, name));
+        if (name.startsWith('assets/') && precompressedType(name)) compress(join(dir, name));
       }
     },
     closeBundle() {

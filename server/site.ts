@@ -3,6 +3,7 @@
 import { countArrival } from './busy';
 import { inPortuguese } from './errors';
 import { health } from './mail';
+import { acceptsBrotli, precompressedType } from '../src/domain/compression';
 import { guessedPath } from '../src/domain/guessed-paths';
 
 const CONTENT_SECURITY_POLICY =
@@ -124,9 +125,20 @@ function sitePage(e: core.RequestEvent, path: string): 'answered' | undefined {
     const page = path === '/' ? 'index.html' : `${path.slice(1).replace(/\/+$/, '')}.html`;
     if (isFile(page)) serveFile(e, page, isFile);
     else if (isFile('404.html')) {
-      e.html(404, toString($os.readFile(`${site}/404.html`)));
+      // Answered here, so the gzip middleware never sees it: brotli or nothing.
+      h.add('Vary', 'Accept-Encoding');
+      if (acceptsBrotli(e.request!.header.get('Accept-Encoding')) && isFile('404.html.br')) {
+        h.set('Content-Encoding', 'br');
+        e.blob(404, precompressedType('404.html')!, $os.readFile(`${site}/404.html.br`));
+      } else {
+        e.html(404, toString($os.readFile(`${site}/404.html`)));
+      }
       return 'answered';
     }
+  } else if (path.endsWith('.html') && !path.endsWith('/index.html') && isFile(path.slice(1))) {
+    // A page by its file's name, as the service worker asks for it when it keeps the pages.
+    // (The static handler sends '/index.html' to '/'.)
+    serveFile(e, path.slice(1), isFile);
   }
   return undefined;
 }
@@ -135,39 +147,27 @@ function sitePage(e: core.RequestEvent, path: string): 'answered' | undefined {
  * Has the static handler send `file` of the build, or the build's brotli copy of it
  * (vite.config.ts) to a browser that takes brotli: smaller than gzip, and nothing to compress
  * here. The request then claims no encoding, so the gzip middleware that runs after this one (and
- * adds 'Vary: Accept-Encoding') leaves it as it is.
+ * adds 'Vary: Accept-Encoding') leaves it as it is. An address ending in '/' is only redirected
+ * by the static handler (to the one without it): no brotli headers on that answer.
  */
 function serveFile(e: core.RequestEvent, file: string, isFile: (name: string) => boolean): void {
-  const type = PRECOMPRESSED[file.slice(file.lastIndexOf('.'))];
-  if (type && acceptsBrotli(e.request!.header.get('Accept-Encoding')) && isFile(`${file}.br`)) {
+  const request = e.request!;
+  const type = precompressedType(file);
+  const redirected = request.url!.path.length > 1 && request.url!.path.endsWith('/');
+  if (
+    type &&
+    !redirected &&
+    acceptsBrotli(request.header.get('Accept-Encoding')) &&
+    isFile(`${file}.br`)
+  ) {
     const h = e.response.header();
     h.set('Content-Type', type);
     h.set('Content-Encoding', 'br');
-    e.request!.header.del('Accept-Encoding');
-    e.request!.setPathValue('path', `${file}.br`);
+    request.header.del('Accept-Encoding');
+    request.setPathValue('path', `${file}.br`);
   } else {
-    e.request!.setPathValue('path', file);
+    request.setPathValue('path', file);
   }
-}
-
-/** The kinds of file the build also writes brotli-compressed, with their types. */
-const PRECOMPRESSED: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-  '.html': 'text/html; charset=utf-8',
-};
-
-/** Whether an Accept-Encoding header lists brotli ('gzip, deflate, br, zstd'), not refused (q=0). */
-export function acceptsBrotli(header: string): boolean {
-  const offers = header.split(',');
-  for (let i = 0; i < offers.length; i++) {
-    const [name, ...params] = offers[i]!.split(';');
-    if (name!.trim().toLowerCase() !== 'br') continue;
-    return !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/i.test(p));
-  }
-  return false;
 }
 
 /**

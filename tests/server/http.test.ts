@@ -125,6 +125,36 @@ describe('every response', () => {
     }
   });
 
+  it('sends a page by its file name and the not-found page compressed too, and redirects plainly', async () => {
+    const dist = join(import.meta.dirname, '../../dist');
+    const ACCEPT = 'gzip, deflate, br, zstd';
+    // The service worker keeps the pages by their file's name.
+    const byName = await raw(`${stack.url}/cotacao.html`, ACCEPT);
+    expect(byName.status).toBe(200);
+    expect(byName.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(byName.body).equals(readFileSync(join(dist, 'cotacao.html')))).toBe(
+      true,
+    );
+
+    const missing = await raw(`${stack.url}/nao-existe`, ACCEPT);
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-encoding']).toBe('br');
+    expect(missing.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(missing.body).toString()).toBe(
+      readFileSync(join(dist, '404.html'), 'utf8'),
+    );
+    const missingPlain = await raw(`${stack.url}/nao-existe`, 'identity');
+    expect(missingPlain.status).toBe(404);
+    expect(missingPlain.headers['content-encoding']).toBeUndefined();
+    expect(missingPlain.body.toString()).toMatch(/<html/);
+
+    // An address with a trailing slash is only redirected: nothing claims an encoding there.
+    const slash = await raw(`${stack.url}/cotacao/`, ACCEPT);
+    expect(slash.status).toBe(301);
+    expect(slash.headers.location).toBe('/cotacao');
+    expect(slash.headers['content-encoding']).toBeUndefined();
+  });
+
   it('sends an address people guess for the tracking page there, with its number', async () => {
     for (const guess of ['/rastreamento', '/Rastreio/', '/rastreios']) {
       const res = await fetch(`${stack.url}${guess}?numero=987654321`, { redirect: 'manual' });
@@ -144,15 +174,16 @@ describe('every response', () => {
   });
 });
 
-/** A response as it travels (fetch would decode it): its headers and its encoded body. */
+/** A response as it travels (fetch would decode it): its status, headers and encoded body. */
 function raw(url: string, acceptEncoding: string) {
-  return new Promise<{ headers: Record<string, string | undefined>; body: Buffer }>(
+  return new Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }>(
     (resolve, reject) => {
       request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
           resolve({
+            status: res.statusCode!,
             headers: res.headers as Record<string, string | undefined>,
             body: Buffer.concat(chunks),
           }),
