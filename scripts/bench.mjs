@@ -804,13 +804,16 @@ async function menu() {
               { capture: true },
             );
             // 'beforetoggle' comes as the dialog opens, so the frame asked for here is the first
-            // one that draws it. ('toggle' is announced later, as a task of its own: the frame
-            // after it could be one or two after the menu was on screen.)
+            // one that draws it, and a task queued from that frame's callback runs once the frame
+            // is drawn (its style, layout and paint done). ('toggle' is announced later, as a task
+            // of its own: a frame after it could be one or two after the menu was on screen.)
             document.addEventListener(
               'beforetoggle',
               (e) => {
                 if (tappedAt && e.target.tagName === 'DIALOG' && e.newState === 'open') {
-                  requestAnimationFrame(() => resolve(performance.now() - tappedAt));
+                  requestAnimationFrame(() =>
+                    setTimeout(() => resolve(performance.now() - tappedAt), 0),
+                  );
                 }
               },
               { capture: true },

@@ -68,8 +68,8 @@ export function MobileNav() {
 
   // aria-expanded follows the dialog itself, written on the button directly: kept in React state,
   // each open re-rendered the whole menu right as it appeared (some 40 ms of a slow phone's main
-  // thread before the next frame). React renders 'false' once and never again, so it never
-  // overwrites what this sets.
+  // thread before the next frame). Its prop stays 'false', and React writes an attribute only when
+  // its prop changes, so a later render never undoes what this sets.
   useEffect(() => {
     const dialog = menu.current;
     if (!dialog) return;

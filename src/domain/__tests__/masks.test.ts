@@ -70,12 +70,13 @@ describe('phone and CEP', () => {
 describe('formatting agrees with the mask library', () => {
   // Whole values are written straight into the pattern, partial ones go through the mask: for
   // random values and every prefix of them, the result is what imask itself writes.
+  // Park-Miller's generator: exact in doubles, every character of an alphabet as likely.
   let seed = 20261126;
   const random = (alphabet: string, length: number) => {
     let out = '';
     for (let i = 0; i < length; i++) {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      out += alphabet[seed % alphabet.length];
+      seed = (seed * 48271) % 2147483647;
+      out += alphabet[Math.floor((seed / 2147483647) * alphabet.length)];
     }
     return out;
   };
