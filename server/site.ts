@@ -127,8 +127,7 @@ function sitePage(e: core.RequestEvent, path: string): 'answered' | undefined {
     else if (isFile('404.html')) {
       // Answered here, so the gzip middleware never sees it: brotli or nothing.
       h.add('Vary', 'Accept-Encoding');
-      if (acceptsBrotli(e.request!.header.get('Accept-Encoding')) && isFile('404.html.br')) {
-        h.set('Content-Encoding', 'br');
+      if (inBrotli(e, '404.html', isFile)) {
         e.blob(404, precompressedType('404.html')!, $os.readFile(`${site}/404.html.br`));
       } else {
         e.html(404, toString($os.readFile(`${site}/404.html`)));
@@ -151,23 +150,27 @@ function sitePage(e: core.RequestEvent, path: string): 'answered' | undefined {
  * by the static handler (to the one without it): no brotli headers on that answer.
  */
 function serveFile(e: core.RequestEvent, file: string, isFile: (name: string) => boolean): void {
-  const request = e.request!;
+  const path = e.request!.url!.path;
+  const redirected = path.length > 1 && path.endsWith('/');
+  e.request!.setPathValue('path', !redirected && inBrotli(e, file, isFile) ? `${file}.br` : file);
+}
+
+/**
+ * Whether `file` goes out as the build's brotli copy: a kind the build compresses, a copy there,
+ * and a browser that takes brotli. If so, the response says so (type and encoding) and the request
+ * claims no encoding any more.
+ */
+function inBrotli(e: core.RequestEvent, file: string, isFile: (name: string) => boolean): boolean {
   const type = precompressedType(file);
-  const redirected = request.url!.path.length > 1 && request.url!.path.endsWith('/');
-  if (
-    type &&
-    !redirected &&
-    acceptsBrotli(request.header.get('Accept-Encoding')) &&
-    isFile(`${file}.br`)
-  ) {
-    const h = e.response.header();
-    h.set('Content-Type', type);
-    h.set('Content-Encoding', 'br');
-    request.header.del('Accept-Encoding');
-    request.setPathValue('path', `${file}.br`);
-  } else {
-    request.setPathValue('path', file);
+  const request = e.request!;
+  if (!type || !acceptsBrotli(request.header.get('Accept-Encoding')) || !isFile(`${file}.br`)) {
+    return false;
   }
+  const h = e.response.header();
+  h.set('Content-Type', type);
+  h.set('Content-Encoding', 'br');
+  request.header.del('Accept-Encoding');
+  return true;
 }
 
 /**
