@@ -248,7 +248,9 @@ describe('no write through the API sets a field its author does not own', () => 
         }
         const after = await stack.admin(path);
         for (const f of collection.fields) {
-          if (f.name === 'updated') continue;
+          // The server's mail job (every 200 ms here) moves a request's mail state on its own;
+          // the PATCHes above show no one else may write it.
+          if (f.name === 'updated' || f.name.startsWith('mail')) continue;
           expect(after[f.name], `${where}: ${f.name}`).toEqual(record[f.name]);
         }
       }
