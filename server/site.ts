@@ -127,8 +127,9 @@ function sitePage(e: core.RequestEvent, path: string): 'answered' | undefined {
     else if (isFile('404.html')) {
       // Answered here, so the gzip middleware never sees it: brotli or nothing.
       h.add('Vary', 'Accept-Encoding');
-      if (inBrotli(e, '404.html', isFile)) {
-        e.blob(404, precompressedType('404.html')!, $os.readFile(`${site}/404.html.br`));
+      const brotliType = inBrotli(e, '404.html', isFile);
+      if (brotliType) {
+        e.blob(404, brotliType, $os.readFile(`${site}/404.html.br`));
       } else {
         e.html(404, toString($os.readFile(`${site}/404.html`)));
       }
@@ -157,20 +158,24 @@ function serveFile(e: core.RequestEvent, file: string, isFile: (name: string) =>
 
 /**
  * Whether `file` goes out as the build's brotli copy: a kind the build compresses, a copy there,
- * and a browser that takes brotli. If so, the response says so (type and encoding) and the request
- * claims no encoding any more.
+ * and a browser that takes brotli. If so, the response says so (type and encoding), the request
+ * claims no encoding any more, and the type is returned (undefined otherwise).
  */
-function inBrotli(e: core.RequestEvent, file: string, isFile: (name: string) => boolean): boolean {
+function inBrotli(
+  e: core.RequestEvent,
+  file: string,
+  isFile: (name: string) => boolean,
+): string | undefined {
   const type = precompressedType(file);
   const request = e.request!;
   if (!type || !acceptsBrotli(request.header.get('Accept-Encoding')) || !isFile(`${file}.br`)) {
-    return false;
+    return undefined;
   }
   const h = e.response.header();
   h.set('Content-Type', type);
   h.set('Content-Encoding', 'br');
   request.header.del('Accept-Encoding');
-  return true;
+  return type;
 }
 
 /**
