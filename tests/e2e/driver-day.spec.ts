@@ -107,15 +107,17 @@ test("a failed attempt and a delivery made offline reach the office, the public 
   await delivery.getByRole('button', { name: 'Confirmar entrega' }).click();
   await expect(stop(page, second.number)).toHaveCount(0);
   await expect(page.getByTestId('envio')).toHaveText('2 alterações e 1 foto aguardando sinal');
-  // Two stops could be reordered; a stop left alone has nothing to move around (other tests of
-  // this worker's server may have left stops on the demo driver's list).
-  const left = await page
-    .getByRole('list', { name: 'Minhas entregas' })
-    .getByRole('listitem', { name: /^Rastreio / })
-    .count();
-  await expect(stop(page, first.number).getByRole('button', { name: /^Subir/ })).toHaveCount(
-    left === 1 ? 0 : 1,
-  );
+  // Two stops could be reordered; a stop left alone has nothing to move around. Other tests of
+  // this worker's server may have left stops on the demo driver's list, and the list may still
+  // be catching up with them, so the count and the button are read together until they agree.
+  const list = page.getByRole('list', { name: 'Minhas entregas' });
+  await expect
+    .poll(async () => {
+      const left = await list.getByRole('listitem', { name: /^Rastreio / }).count();
+      const up = await stop(page, first.number).getByRole('button', { name: /^Subir/ }).count();
+      return left > 0 && up === (left === 1 ? 0 : 1);
+    })
+    .toBe(true);
   await page.screenshot({ path: testInfo.outputPath('aguardando-sinal.png'), fullPage: true });
 
   // Closed and opened again with no signal: the attempt is still marked.
