@@ -114,7 +114,9 @@ test("a failed attempt and a delivery made offline reach the office, the public 
   await expect
     .poll(async () => {
       const left = await list.getByRole('listitem', { name: /^Rastreio / }).count();
-      const up = await stop(page, first.number).getByRole('button', { name: /^Subir/ }).count();
+      const up = await stop(page, first.number)
+        .getByRole('button', { name: /^Subir/ })
+        .count();
       return left > 0 && up === (left === 1 ? 0 : 1);
     })
     .toBe(true);
