@@ -77,12 +77,22 @@ const ENGLISH =
   /\b(the|must|failed|invalid|missing|unsupported|cannot|can't|should|please|required|allowed|error|request|record|value|only|not)\b/i;
 const looksEnglish = (text: string) => /^[\x20-\x7e]*$/.test(text) && ENGLISH.test(text);
 
-/** What a hook catches: a Go error wrapped by the JSVM (its `value`), or a JS error. */
+/**
+ * What a hook catches: a Go error wrapped by the JSVM (its `value`), an API error thrown by our
+ * own code in the same VM (no wrapper), or a JS error.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Caught = any;
 
+/** The API error inside what was caught, if it is one. */
+function apiError(err: Caught): Caught {
+  if (!err) return undefined;
+  if (err.value) return err.value;
+  return typeof err.status === 'number' ? err : undefined;
+}
+
 function status(err: Caught): number {
-  const v = err && err.value;
+  const v = apiError(err);
   return (v && (v.status || (v.code && v.code > 99 ? v.code : 0))) || 0;
 }
 
@@ -108,7 +118,7 @@ function fieldMessage(code: string, message: string): string {
  * not an API error becomes a Portuguese 400 (or 404), never its internal text.
  */
 export function inPortuguese(err: Caught): ApiError {
-  const v = err && err.value;
+  const v = apiError(err);
   const code = status(err);
   if (!v || !code) return fromPlainError(err);
   // A 400 with PocketBase's generic text is a body it could not read (malformed JSON).

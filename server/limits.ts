@@ -1,5 +1,6 @@
 // Limits counted by the server itself, for what PocketBase's rate limiter (per connection) cannot
-// see: the same address asked for from many connections.
+// see (the same address asked for from many connections) or never meets (the requests' creates,
+// answered by our middleware before the rate limiter runs).
 
 /** E-mails of one kind ('reset', 'verification') one account's address may receive in an hour. */
 const ACCOUNT_MAILS_PER_HOUR = 3;
@@ -31,4 +32,43 @@ export function limitAccountMail(e: core.RecordRequestEvent, kind: 'reset' | 've
     return;
   }
   e.next();
+}
+
+/** Requests of one kind a client may create in a window: the records API's `*:create` rule too. */
+export const CREATE_LIMIT = { seconds: 10, max: 30 };
+const CREATE_KEY = 'createLimit:';
+const CREATE_SWEPT = 'createLimitSwept';
+
+/**
+ * True when this client may create one more request of this kind now (and counts it), in fixed
+ * windows of CREATE_LIMIT.seconds. Off with the rest of the rate limits (PB_RATE_LIMITS=off).
+ */
+export function allowCreate(app: core.App, kind: string, client: string): boolean {
+  if (!app.settings().rateLimits.enabled) return true;
+  const window = Math.floor(Date.now() / (CREATE_LIMIT.seconds * 1000));
+  const store = app.store();
+  sweepCreateCounts(store, window);
+  let count = 0;
+  store.setFunc(CREATE_KEY + kind + ':' + client, (old: unknown) => {
+    const [at, n] = String(old ?? '').split(' ');
+    count = Number(at) === window ? Number(n) + 1 : 1;
+    return window + ' ' + count;
+  });
+  return count <= CREATE_LIMIT.max;
+}
+
+/** Once a window, the counts of earlier windows go: every address ever seen would stay otherwise. */
+function sweepCreateCounts(store: ReturnType<core.App['store']>, window: number): void {
+  let due = false;
+  store.setFunc(CREATE_SWEPT, (old: unknown) => {
+    due = Number(old) !== window;
+    return window;
+  });
+  if (!due) return;
+  const all = store.getAll() as Record<string, unknown>;
+  for (const key in all) {
+    if (key.indexOf(CREATE_KEY) === 0 && Number(String(all[key]).split(' ')[0]) < window) {
+      store.remove(key);
+    }
+  }
 }

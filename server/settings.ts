@@ -2,6 +2,7 @@
 // variable). The staff and client accounts are upserted by scripts/lib/pocketbase.mjs through the
 // API once migrations have run.
 import { company, env, mailFrom } from './config';
+import { CREATE_LIMIT } from './limits';
 
 /** The mail server, rate limits, proxy, links and logs. */
 export function applySettings(app: core.App): void {
@@ -22,7 +23,12 @@ export function applySettings(app: core.App): void {
   settings.rateLimits.enabled = env('PB_RATE_LIMITS', 'on') !== 'off';
   settings.rateLimits.rules = [
     { label: '*:auth', audience: '', duration: 60, maxRequests: 10 },
-    { label: '*:create', audience: '', duration: 10, maxRequests: 30 },
+    {
+      label: '*:create',
+      audience: '',
+      duration: CREATE_LIMIT.seconds,
+      maxRequests: CREATE_LIMIT.max,
+    },
     // No method in the label: HEAD (which runs the GET handler) is limited too.
     { label: '/api/rastreio/', audience: '', duration: 1, maxRequests: 20 },
     // 'Avise-me' requests, and (a label ending in '/' is a prefix) their confirmations and

@@ -3,6 +3,9 @@
 import { countArrival } from './busy';
 import { inPortuguese } from './errors';
 import { health } from './mail';
+import { allowCreate } from './limits';
+import { createSubmission, kindCreatedAt } from './submissions';
+import type { SubmissionKindDef } from '../src/domain/submissions';
 import { acceptsBrotli, precompressedType } from '../src/domain/compression';
 import { guessedPath } from '../src/domain/guessed-paths';
 
@@ -63,7 +66,11 @@ export function everyRequest(e: core.RequestEvent): void {
     return;
   }
 
-  if (method === 'POST' && path === '/api/collections/pickup_requests/records') requireClient(e);
+  const kind = method === 'POST' ? kindCreatedAt(path) : undefined;
+  if (kind) {
+    createRequest(e, kind);
+    return;
+  }
 
   if (!path.startsWith('/api/')) {
     e.next();
@@ -74,6 +81,36 @@ export function everyRequest(e: core.RequestEvent): void {
   // Every API error a person can trigger answers in Portuguese.
   try {
     e.next();
+  } catch (err) {
+    throw inPortuguese(err);
+  }
+}
+
+/** The largest request a form can send: its text fields, with room to spare. */
+const MAX_REQUEST_BYTES = 64 * 1024;
+
+/**
+ * A quote, urgent or pickup request posted to its collection's REST address, answered here and
+ * not by PocketBase's records API (server/submissions.ts says why). Answered before PocketBase's
+ * own middlewares run, so this does what they would have: the body's size, the rate limit, the
+ * signed-in account; and what ours does for the rest of the API.
+ */
+function createRequest(e: core.RequestEvent, kind: SubmissionKindDef): void {
+  // Counted, so that the mail jobs give way during a burst (busy.ts).
+  countArrival(e.app);
+  try {
+    // A form's request states its length; one that does not, or is larger, is not read.
+    const length = e.request!.contentLength;
+    if (length < 0 || length > MAX_REQUEST_BYTES) {
+      throw new ApiError(413, 'A solicitação é grande demais para ser enviada.');
+    }
+    if (!allowCreate(e.app, kind.collection, e.realIP())) {
+      throw new TooManyRequestsError('Too Many Requests.');
+    }
+    // A pickup needs a client's session; the others take note of one ('Minhas solicitações').
+    if (kind.collection === 'pickup_requests') requireClient(e);
+    else loadSession(e);
+    createSubmission(e, kind);
   } catch (err) {
     throw inPortuguese(err);
   }
@@ -179,19 +216,25 @@ function inBrotli(
 }
 
 /**
+ * The account of the request's token, if any. PocketBase has not read the token yet at this
+ * point: read it here (it then keeps this one).
+ */
+function loadSession(e: core.RequestEvent): void {
+  const token = (e.request!.header.get('Authorization') || '').replace(/^Bearer /i, '');
+  if (e.auth || !token) return;
+  try {
+    e.auth = e.app.findAuthRecordByToken(token, 'auth');
+  } catch {
+    // An expired or foreign token: no session.
+  }
+}
+
+/**
  * Pickup requests need the corporate client's session. The collection rule says so too, but a
  * failed create rule answers 400; an explicit 403 tells the outbox to wait for a new sign-in.
- * PocketBase has not read the token yet at this point: read it here (it then keeps this one).
  */
 function requireClient(e: core.RequestEvent): void {
-  const token = (e.request!.header.get('Authorization') || '').replace(/^Bearer /i, '');
-  if (!e.auth && token) {
-    try {
-      e.auth = e.app.findAuthRecordByToken(token, 'auth');
-    } catch {
-      // An expired or foreign token: no session, so the 403 below.
-    }
-  }
+  loadSession(e);
   if (!e.auth || e.auth.collection().name !== 'clients') {
     throw new ForbiddenError('Entre com a senha de acesso para enviar solicitações.');
   }

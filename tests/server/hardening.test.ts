@@ -1,7 +1,7 @@
 // Doors closed on the server: each test shows the door is shut, against a real PocketBase.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, CLIENT, signIn, STAFF, startStack, type Stack } from '../support/stack';
-import { quotePayload } from '../support/payloads';
+import { quotePayload, urgentPayload } from '../support/payloads';
 import { useStack } from '../support/use-stack';
 
 describe('with the defaults', () => {
@@ -115,15 +115,20 @@ describe('with the defaults', () => {
       body: quotePayload(),
     });
     expect(stored.status).toBe(200);
-    // A refused one is logged (PocketBase logs every error): once it shows, the batch that would
-    // hold the stored one has been written too.
     const refused = await call(stack.url, '/api/collections/quotes/records', {
       method: 'POST',
       body: quotePayload({ senderZip: '1' }),
     });
     expect(refused.status).toBe(400);
-    await expect.poll(() => creates(400), { timeout: 15_000 }).toBeGreaterThan(0);
+    // An unknown address is logged (PocketBase logs every error): once it shows, the batch that
+    // would hold the two creates has been written too.
+    const marker = `/api/nada-${Date.now()}`;
+    expect((await call(stack.url, marker)).status).toBe(404);
+    await expect
+      .poll(async () => (await logs()).some((l) => l.data.url === marker), { timeout: 15_000 })
+      .toBe(true);
     expect(await creates(200)).toBe(0);
+    expect(await creates(400)).toBe(0);
   });
 
   it('the manifest is served as a web app manifest', async () => {
@@ -147,6 +152,33 @@ describe('behind an HTTPS proxy (TRUSTED_PROXY_HEADERS)', () => {
       body: JSON.stringify({ identity: STAFF.email, password: 'errada' }),
     }).then((r) => r.status);
 
+  it("one address's creates are limited per kind, and nobody else's are held up", async () => {
+    const create = (collection: string, ip: string) =>
+      call(stack.url, `/api/collections/${collection}/records`, {
+        method: 'POST',
+        headers: { 'X-Forwarded-For': ip },
+        body: quotePayload(),
+      });
+    // The counts go in windows of ten seconds: all of this happens within one.
+    const intoWindow = Date.now() % 10_000;
+    if (intoWindow > 4_000) await new Promise((r) => setTimeout(r, 10_050 - intoWindow));
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await create('quotes', '203.0.113.9')).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const refused = await create('quotes', '203.0.113.9');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(
+      'Muitas tentativas seguidas. Aguarde um pouco e tente de novo.',
+    );
+    expect((await create('quotes', '198.51.100.21')).status).toBe(200);
+    const urgent = await call(stack.url, '/api/collections/urgent_requests/records', {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': '203.0.113.9' },
+      body: urgentPayload(),
+    });
+    expect(urgent.status).toBe(200);
+  });
+
   it("one visitor's wrong passwords do not lock everyone out", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push(await wrongPassword('203.0.113.7'));
@@ -157,6 +189,32 @@ describe('behind an HTTPS proxy (TRUSTED_PROXY_HEADERS)', () => {
 
 describe('errors a person can trigger', () => {
   const stackOf = useStack();
+
+  it('a request larger than any form sends, or of no stated length, is not read', async () => {
+    const before = await stackOf().admin('/api/collections/quotes/records?perPage=1');
+    const large = await call(stackOf().url, '/api/collections/quotes/records', {
+      method: 'POST',
+      body: quotePayload({ itemDescription: 'x'.repeat(100_000) }),
+    });
+    expect(large.status).toBe(413);
+    expect(large.body.message).toBe('A solicitação é grande demais para ser enviada.');
+    // Sent in chunks, its length unknown until it ends.
+    const body = JSON.stringify(quotePayload());
+    const chunked = await fetch(`${stackOf().url}/api/collections/quotes/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(body));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    const after = await stackOf().admin('/api/collections/quotes/records?perPage=1');
+    expect(after.totalItems).toBe(before.totalItems);
+  });
 
   it('answer in Portuguese JSON', async () => {
     const broken = await fetch(`${stackOf().url}/api/collections/quotes/records`, {

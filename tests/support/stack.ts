@@ -121,13 +121,14 @@ export async function signIn(
 export async function call(
   url: string,
   path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
+  init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ) {
   const res = await fetch(`${url}${path}`, {
     method: init.method ?? 'GET',
     headers: {
       'content-type': 'application/json',
       ...(init.token ? { Authorization: init.token } : {}),
+      ...init.headers,
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
