@@ -1,5 +1,4 @@
 import { company } from '../../config/company';
-import { resumeAfterSignIn } from '../../offline';
 import { clientApi, failureKind } from '../../lib/pocketbase';
 
 export type GateResult = 'ok' | 'wrong' | 'rate-limit' | 'offline';
@@ -9,7 +8,10 @@ export async function signInClient(password: string): Promise<GateResult> {
   if (!navigator.onLine) return 'offline';
   try {
     await clientApi.collection('clients').authWithPassword(company.clientAccountEmail, password);
-    // Requests that waited for a new sign-in go now, with the new session.
+    // Requests that waited for a new sign-in go now, with the new session. The outbox (with the
+    // device's database) loads here, not with the sign-in page: a page that goes live without it
+    // answers a tap sooner.
+    const { resumeAfterSignIn } = await import('../../offline');
     await resumeAfterSignIn('pickup', clientApi.authStore.token);
     return 'ok';
   } catch (error) {
