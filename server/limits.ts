@@ -59,6 +59,8 @@ export function allowCreate(app: core.App, kind: string, client: string): boolea
 
 /** Once a window, the counts of earlier windows go: every address ever seen would stay otherwise. */
 function sweepCreateCounts(store: ReturnType<core.App['store']>, window: number): void {
+  // Read first: the store's write lock also serves PocketBase's own lookups on every request.
+  if (Number(store.get(CREATE_SWEPT)) === window) return;
   let due = false;
   store.setFunc(CREATE_SWEPT, (old: unknown) => {
     due = Number(old) !== window;

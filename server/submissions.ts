@@ -101,16 +101,24 @@ function ownFields(collection: core.Collection): string[] {
 
 /**
  * What PocketBase's own SkipSuccessActivityLog middleware sets: a request that succeeds leaves no
- * row in the request log (a refused one still does).
+ * row in the request log (a refused one still does). For the records API's create: the creates
+ * answered by the middleware never reach the request log.
  */
 const SKIP_SUCCESS_LOG = '__skipSuccessActivityLogger';
 
-/** The kind whose REST create address this is (`/api/collections/{name}/records`), if any. */
-export function kindCreatedAt(path: string): SubmissionKindDef | undefined {
+/**
+ * The kind whose REST create address this is (`/api/collections/{name or id}/records`), if any:
+ * PocketBase finds a collection by its name in any case or by its id, and so does this.
+ */
+export function kindCreatedAt(app: core.App, path: string): SubmissionKindDef | undefined {
   const parts = path.split('/');
   if (parts.length !== 5 || parts[1] !== 'api' || parts[2] !== 'collections') return undefined;
-  if (parts[4] !== 'records') return undefined;
-  return kindOfCollection(parts[3]!);
+  if (parts[4] !== 'records' || !parts[3]) return undefined;
+  try {
+    return kindOfCollection(app.findCachedCollectionByNameOrId(parts[3]).name);
+  } catch {
+    return undefined; // no such collection: the records API answers 404
+  }
 }
 
 /**
@@ -158,9 +166,9 @@ function store(
   if (!prepared.ok) {
     throw fieldErrors(prepared.errors, 'Confira os campos destacados.');
   }
-  // PocketBase has already copied every field of the body onto the record: whatever the sender
-  // may not write (who handled it, when it was anonymized, the e-mail's state, a price, a number)
-  // goes back to empty, and only what the domain prepared is kept.
+  // Only what the domain prepared is kept: whatever the sender may not write (who handled it, when
+  // it was anonymized, the e-mail's state, a price, a number) stays empty, also on a record the
+  // records API filled from the body. The id is the sender's own, so that a retry finds it.
   // Stored with mailStatus 'pending': the mail job renders and sends its e-mails from there, so
   // the create does nothing more than check, price and store (mail is off the request path).
   // One load of every field instead of a call per field: each call from the hooks into PocketBase
@@ -172,7 +180,10 @@ function store(
   values.mailStatus = 'pending';
   values.mailAttempts = 0;
   record.load(values);
-  if (typeof body.id === 'string' && body.id !== '') record.set('id', body.id);
+  if (body.id !== undefined && body.id !== null && body.id !== '') {
+    if (typeof body.id !== 'string') throw fieldErrors({ id: 'Identificador inválido.' });
+    record.set('id', body.id);
+  }
   // 'Minhas solicitações': the client account reads the requests it made.
   if (e.auth && e.auth.collection().name === 'clients') record.set('client', e.auth.id);
 

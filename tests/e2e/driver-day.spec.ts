@@ -117,9 +117,9 @@ test("a failed attempt and a delivery made offline reach the office, the public 
       const up = await stop(page, first.number)
         .getByRole('button', { name: /^Subir/ })
         .count();
-      return left > 0 && up === (left === 1 ? 0 : 1);
+      return left > 0 && up === (left === 1 ? 0 : 1) ? 'agree' : `${left} stops, ${up} 'Subir'`;
     })
-    .toBe(true);
+    .toBe('agree');
   await page.screenshot({ path: testInfo.outputPath('aguardando-sinal.png'), fullPage: true });
 
   // Closed and opened again with no signal: the attempt is still marked.

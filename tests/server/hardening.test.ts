@@ -170,6 +170,8 @@ describe('behind an HTTPS proxy (TRUSTED_PROXY_HEADERS)', () => {
     expect(refused.body.message).toBe(
       'Muitas tentativas seguidas. Aguarde um pouco e tente de novo.',
     );
+    // The collection named another way is the same collection, and the same count.
+    expect((await create('QUOTES', '203.0.113.9')).status).toBe(429);
     expect((await create('quotes', '198.51.100.21')).status).toBe(200);
     const urgent = await call(stack.url, '/api/collections/urgent_requests/records', {
       method: 'POST',

@@ -11,8 +11,14 @@ export async function signInClient(password: string): Promise<GateResult> {
     // Requests that waited for a new sign-in go now, with the new session. The outbox (with the
     // device's database) loads here, not with the sign-in page: a page that goes live without it
     // answers a tap sooner.
-    const { resumeAfterSignIn } = await import('../../offline');
-    await resumeAfterSignIn('pickup', clientApi.authStore.token);
+    // Signed in whatever happens to that; requests still waiting for a session then go with the
+    // next sign-in.
+    try {
+      const { resumeAfterSignIn } = await import('../../offline');
+      await resumeAfterSignIn('pickup', clientApi.authStore.token);
+    } catch {
+      // The outbox's code could not be fetched (signal lost, a deploy in between).
+    }
     return 'ok';
   } catch (error) {
     const kind = failureKind(error);
