@@ -8,6 +8,9 @@ import { call, DRIVER, DRIVER_ID, signIn, STAFF, type Stack } from '../support/s
 import { cameraPhoto, expect, test, trackingRow, waitForWorker } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'one phone-sized context is made here');
+// A whole day in one test (three contexts, two e-mails waited for): 40-65 s with the other
+// worker busy, past the default minute.
+test.slow();
 
 let seq = 0;
 const newId = (tag: string) =>
