@@ -4,8 +4,7 @@ import { countArrival } from './busy';
 import { inPortuguese } from './errors';
 import { health } from './mail';
 import { allowCreate } from './limits';
-import { createSubmission, kindCreatedAt } from './submissions';
-import type { SubmissionKindDef } from '../src/domain/submissions';
+import { createSubmission, kindCreatedAt, type CreatedKind } from './submissions';
 import { acceptsBrotli, precompressedType } from '../src/domain/compression';
 import { guessedPath } from '../src/domain/guessed-paths';
 
@@ -95,7 +94,8 @@ const MAX_REQUEST_BYTES = 64 * 1024;
  * own middlewares run, so this does what they would have: the body's size, the rate limit, the
  * signed-in account; and what ours does for the rest of the API.
  */
-function createRequest(e: core.RequestEvent, kind: SubmissionKindDef): void {
+function createRequest(e: core.RequestEvent, kind: CreatedKind): void {
+  const name = kind.def.collection;
   // Counted, so that the mail jobs give way during a burst (busy.ts).
   countArrival(e.app);
   try {
@@ -106,20 +106,18 @@ function createRequest(e: core.RequestEvent, kind: SubmissionKindDef): void {
     }
     loadSession(e);
     // Superusers are not limited (nor are they by PocketBase's limiter).
-    if (!e.hasSuperuserAuth() && !allowCreate(e.app, kind.collection, e.realIP())) {
+    if (!e.hasSuperuserAuth() && !allowCreate(e.app, name, e.realIP())) {
       throw new TooManyRequestsError('Too Many Requests.');
     }
     // A pickup needs a client's session; the others take note of one ('Minhas solicitações').
-    if (kind.collection === 'pickup_requests') requireClient(e);
+    if (name === 'pickup_requests') requireClient(e);
     createSubmission(e, kind);
   } catch (err) {
     const refused = inPortuguese(err);
     // The request log never sees these creates: a flood or an oversized body is noted here,
     // without the sender's address.
     if (refused.status === 413 || refused.status === 429) {
-      e.app
-        .logger()
-        .warn('Solicitação recusada', 'kind', kind.collection, 'status', refused.status);
+      e.app.logger().warn('Solicitação recusada', 'kind', name, 'status', refused.status);
     }
     throw refused;
   }

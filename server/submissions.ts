@@ -106,19 +106,28 @@ function ownFields(collection: core.Collection): string[] {
  */
 const SKIP_SUCCESS_LOG = '__skipSuccessActivityLogger';
 
+/** A kind of request and its collection. */
+export interface CreatedKind {
+  def: SubmissionKindDef;
+  collection: core.Collection;
+}
+
 /**
  * The kind whose REST create address this is (`/api/collections/{name or id}/records`), if any:
  * PocketBase finds a collection by its name in any case or by its id, and so does this.
  */
-export function kindCreatedAt(app: core.App, path: string): SubmissionKindDef | undefined {
+export function kindCreatedAt(app: core.App, path: string): CreatedKind | undefined {
   const parts = path.split('/');
   if (parts.length !== 5 || parts[1] !== 'api' || parts[2] !== 'collections') return undefined;
   if (parts[4] !== 'records' || !parts[3]) return undefined;
+  let collection: core.Collection;
   try {
-    return kindOfCollection(app.findCachedCollectionByNameOrId(parts[3]).name);
+    collection = app.findCachedCollectionByNameOrId(parts[3]);
   } catch {
     return undefined; // no such collection: the records API answers 404
   }
+  const def = kindOfCollection(collection.name);
+  return def ? { def, collection } : undefined;
 }
 
 /**
@@ -128,8 +137,7 @@ export function kindCreatedAt(app: core.App, path: string): SubmissionKindDef | 
  * and it runs its hook in a second JS machine while the middleware holds the first. Under a burst
  * every machine in use stays in memory, and each garbage collection marks them all.
  */
-export function createSubmission(e: core.RequestEvent, def: SubmissionKindDef): void {
-  const collection = e.app.findCachedCollectionByNameOrId(def.collection);
+export function createSubmission(e: core.RequestEvent, { def, collection }: CreatedKind): void {
   store(e, collection, def, new Record(collection));
 }
 

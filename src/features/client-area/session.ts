@@ -10,9 +10,8 @@ export async function signInClient(password: string): Promise<GateResult> {
     await clientApi.collection('clients').authWithPassword(company.clientAccountEmail, password);
     // Requests that waited for a new sign-in go now, with the new session. The outbox (with the
     // device's database) loads here, not with the sign-in page: a page that goes live without it
-    // answers a tap sooner.
-    // Signed in whatever happens to that; requests still waiting for a session then go with the
-    // next sign-in.
+    // answers a tap sooner. Signed in whatever happens to that (what still waits goes with the
+    // next sign-in).
     try {
       const { resumeAfterSignIn } = await import('../../offline');
       await resumeAfterSignIn('pickup', clientApi.authStore.token);
