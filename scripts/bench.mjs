@@ -159,6 +159,7 @@ try {
   lines.push(
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+    `- Host: ${hostCosts()}`,
     `- Versions: ${pbVersion}, ${chromeVersion}, lighthouse ${pkg('lighthouse')}, autocannon ${pkg('autocannon')}, react ${pkg('react')}, @chakra-ui/react ${pkg('@chakra-ui/react')}, vite ${pkg('vite')}`,
     `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes lighthouse load sync simulator menu staff shipments driver\`).`,
     '',
@@ -193,6 +194,35 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(misses.length ? 1 : 0);
+
+/**
+ * What the host charges for the two things a page load and a server burst do most besides
+ * computing: touching fresh memory (a page fault per 4 KB) and calling the kernel. Measured in a
+ * process of its own. Lighthouse's benchmarkIndex (which calibrates the CPU slowdown) times a
+ * plain JavaScript loop and sees neither: on a host where faults cost ~12 µs instead of well under
+ * 1 µs, a page's load spends a third of its renderer time in the kernel, and Lighthouse then
+ * multiplies that too (docs/startup.md, "Compare figures only from the same host").
+ */
+function hostCosts() {
+  const probe = `
+    const fs = require('node:fs');
+    const t0 = process.hrtime.bigint();
+    const b = Buffer.allocUnsafeSlow(256 * 2 ** 20);
+    b.fill(1);
+    const t1 = process.hrtime.bigint();
+    b.fill(2);
+    const t2 = process.hrtime.bigint();
+    const fd = fs.openSync('/dev/null', 'r');
+    const n = 100000;
+    for (let i = 0; i < n; i++) fs.fstatSync(fd);
+    const t3 = process.hrtime.bigint();
+    const faultUs = (Number(t1 - t0) - Number(t2 - t1)) / 1000 / 65536;
+    console.log(JSON.stringify({ faultUs, syscallUs: Number(t3 - t2) / 1000 / n }));`;
+  const r = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
+  if (r.status !== 0) return 'not measured';
+  const { faultUs, syscallUs } = JSON.parse(r.stdout);
+  return `${faultUs.toFixed(1)} µs per page fault on fresh memory (4 KB), ${syscallUs.toFixed(1)} µs per \`fstat\` from Node (reported, not budgets; on bare metal a fault costs well under 1 µs)`;
+}
 
 /** JS and CSS per route, gzip and brotli, the first load of / and the precache total. */
 function bytes() {
