@@ -1,8 +1,9 @@
 /* global indexedDB, document, window, MutationObserver, requestAnimationFrame -- code run in the page by Playwright */
 // `npm run bench`: builds and starts the product, measures it, writes bench/RESULTS.md and exits
 // non-zero when a budget is missed. Not part of `npm test`: figures, not assertions in tests.
-// BENCH_PB_LOG=<file> appends the measured server's output to that file (with GODEBUG=gctrace=1,
-// its collections, to line up with the load part's windows, whose start times it prints).
+// BENCH_PB_LOG=<file> appends the output of the servers it starts to that file, each line marked
+// with the time and the server (with GODEBUG=gctrace=1, their collections: the load part prints
+// when each of its windows starts, to line them up).
 import { spawn, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
@@ -138,10 +139,19 @@ console.log('› build');
 buildHooks();
 run('npx', ['vite', 'build', '--logLevel', 'warn']);
 
-const serverLog = process.env.BENCH_PB_LOG
-  ? (c) =>
-      appendFileSync(process.env.BENCH_PB_LOG, `[${new Date().toISOString().slice(11, 19)}] ${c}`)
-  : undefined;
+/** The `log` option for a server of the bench: its output, line by line, into BENCH_PB_LOG. */
+const serverLog = (label) =>
+  process.env.BENCH_PB_LOG
+    ? (chunk) => {
+        const at = new Date().toISOString().slice(11, 19);
+        const text = String(chunk)
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => `[${at} ${label}] ${line}\n`)
+          .join('');
+        appendFileSync(process.env.BENCH_PB_LOG, text);
+      }
+    : undefined;
 const sink = new MailSink();
 const smtpPort = await sink.start();
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-pb-'));
@@ -155,7 +165,7 @@ const server = await startPocketBase({
     PB_RATE_LIMITS: 'off',
   },
   accounts: { staff: STAFF, client: CLIENT, driver: DRIVER },
-  log: serverLog,
+  log: serverLog('main'),
 });
 const url = server.url;
 console.log(`› product at ${url}`);
@@ -222,22 +232,28 @@ process.exit(misses.length ? 1 : 0);
 function hostCosts() {
   const probe = `
     const fs = require('node:fs');
+    const faults0 = process.resourceUsage().minorPageFault;
     const t0 = process.hrtime.bigint();
     const b = Buffer.allocUnsafeSlow(256 * 2 ** 20);
     b.fill(1);
     const t1 = process.hrtime.bigint();
+    const faults = process.resourceUsage().minorPageFault - faults0;
     b.fill(2);
     const t2 = process.hrtime.bigint();
     const fd = fs.openSync('/dev/null', 'r');
     const n = 100000;
     for (let i = 0; i < n; i++) fs.fstatSync(fd);
     const t3 = process.hrtime.bigint();
-    const faultUs = (Number(t1 - t0) - Number(t2 - t1)) / 1000 / 65536;
-    console.log(JSON.stringify({ faultUs, syscallUs: Number(t3 - t2) / 1000 / n }));`;
+    // The first fill's extra time over the second is the faults' (counted, whatever the page size).
+    const faultUs = (Number(t1 - t0) - Number(t2 - t1)) / 1000 / Math.max(1, faults);
+    console.log(JSON.stringify({ faultUs, faults, syscallUs: Number(t3 - t2) / 1000 / n }));`;
   const r = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
-  if (r.status !== 0) return 'not measured';
-  const { faultUs, syscallUs } = JSON.parse(r.stdout);
-  return `${faultUs.toFixed(1)} µs per page fault on fresh memory (4 KB), ${syscallUs.toFixed(1)} µs per \`fstat\` from Node (reported, not budgets; on bare metal a fault costs well under 1 µs)`;
+  try {
+    const { faultUs, faults, syscallUs } = JSON.parse(r.stdout);
+    return `${faultUs.toFixed(1)} µs per page fault (${faults} faults filling 256 MB of fresh memory), ${syscallUs.toFixed(1)} µs per \`fstat\` from Node (reported, not budgets)`;
+  } catch {
+    return 'not measured';
+  }
 }
 
 /** JS and CSS per route, gzip and brotli, the first load of / and the precache total. */
@@ -328,8 +344,8 @@ function bytes() {
 async function lighthouse() {
   const pages = ['/', '/cotacao', '/rastrear', '/formulario-solicitacao'];
   // Not spawnSync: the bench's own event loop must keep running for the minutes Lighthouse
-  // takes (its mail sink answers the server, and its kept-alive connections to the server notice
-  // being closed; one the loop had no chance to drop failed the next call with EPIPE).
+  // takes (its kept-alive connections to the server notice being closed; one the loop had no
+  // chance to drop failed the next call with EPIPE, and its mail sink must stay able to answer).
   const lighthouseCli = (args) =>
     new Promise((resolve, reject) => {
       const child = spawn('npx', ['lighthouse', ...args, '--quiet'], {
@@ -340,8 +356,11 @@ async function lighthouse() {
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       child.on('error', reject);
-      child.on('exit', (code) =>
-        code === 0 ? resolve() : reject(new Error(`lighthouse failed: ${stderr}`)),
+      // 'close', not 'exit': the error text is read to its end.
+      child.on('close', (code, signal) =>
+        code === 0
+          ? resolve()
+          : reject(new Error(`lighthouse failed (${code ?? signal}): ${stderr}`)),
       );
     });
   // Lighthouse slows the CPU 4× to turn a high-end desktop (its benchmarkIndex 1500-2000) into a
@@ -439,7 +458,8 @@ function autocannon(args) {
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) =>
+    // 'close', not 'exit': what it printed is read to its end before it is parsed.
+    child.on('close', (code) =>
       code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon failed: ${err}`)),
     );
   });
@@ -457,7 +477,7 @@ function openLoop(options) {
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) =>
+    child.on('close', (code) =>
       code === 0
         ? resolve(asAutocannon(JSON.parse(out)))
         : reject(new Error(`open-loop failed: ${err}`)),
@@ -474,32 +494,37 @@ async function load() {
   // A server of its own, started for this part and stopped after it, and this part runs first,
   // before any browser: the request path is measured, not what other parts leave behind. On the
   // bench's main server after the Lighthouse runs, creation's p99 was 140 ms where this part
-  // alone gave 41 (full runs, with every part before it: 204-380 ms). Three windows each: a
+  // alone gave 41 (the committed full runs before, with every part before it: 204-380 ms and
+  // worse). Three windows each: a
   // server that had just served 20 Lighthouse runs 89-128 ms, a fresh one started right after
   // them 51-62 ms (docs/load.md).
   const loadDir = mkdtempSync(join(tmpdir(), 'bench-load-'));
-  const target = await startPocketBase({
-    port: await freePort(),
-    dataDir: loadDir,
-    env: {
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtpPort),
-      PB_SEED_DEMO: '1',
-      PB_RATE_LIMITS: 'off',
-    },
-    accounts: { staff: STAFF },
-    log: serverLog,
-  });
+  let target;
   try {
+    target = await startPocketBase({
+      port: await freePort(),
+      dataDir: loadDir,
+      env: {
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtpPort),
+        PB_SEED_DEMO: '1',
+        PB_RATE_LIMITS: 'off',
+      },
+      accounts: { staff: STAFF },
+      log: serverLog('load'),
+    });
     await measureLoad(target);
   } finally {
-    await target.stop();
+    await target?.stop();
     rmSync(loadDir, { recursive: true, force: true });
   }
 }
 
 async function measureLoad(target) {
   const url = target.url;
+  // Each window's start, to line up with the server's log (BENCH_PB_LOG).
+  const starting = (what) =>
+    console.log(`› ${what} from ${new Date().toISOString().slice(11, 19)}`);
   const auth = { token: await staffToken(url) };
   const seeded = await target.admin(
     '/api/collections/tracking/records?filter=number%3D%22987654321%22',
@@ -515,7 +540,15 @@ async function measureLoad(target) {
     '| route | req/s | p50 ms | p99 ms | non-2xx |',
     '|---|---:|---:|---:|---:|',
   );
+  // A flood first whose figures are not kept: a fresh server's heap grows to its ceiling by fresh
+  // memory, a page fault per 4 KB (some 100,000 in each of its first two 10 s windows here, 2-3 s
+  // of kernel time apiece), which a server in service has long done.
+  starting('warm-up lookup flood');
+  await autocannon(['-c', '20', '-d', '10', lookup]);
+  await settle();
+  starting('lookup flood');
   const maxLookup = await autocannon(['-c', '20', '-d', '10', lookup]);
+  starting('record view flood');
   const maxView = await autocannon([
     '-c',
     '20',
@@ -530,6 +563,7 @@ async function measureLoad(target) {
   // Each paced run starts on a settled server: PocketBase writes the request log of a flood in
   // batches for a few seconds after it ends, and that belongs to the flood, not to the next run.
   await settle();
+  starting('paced lookups');
   const paced = await openLoop({
     url: lookup,
     rate: BUDGET.lookupRate,
@@ -558,6 +592,7 @@ async function measureLoad(target) {
   await settle();
   const isCompanyMail = (m) => m.subject === 'Solicitação de Cotação';
   const mailedBefore = sink.messages.filter(isCompanyMail).length;
+  starting('creates at 20 req/s');
   const pacedCreate = await autocannon([
     '-c',
     '5',
@@ -576,7 +611,7 @@ async function measureLoad(target) {
   // Creation by many requesters at once: evenly paced a little above the budget, from up to 50
   // connections; a server that cannot keep up shows it in the latencies and the rate reached.
   await settle();
-  console.log(`› create window from ${new Date().toISOString().slice(11, 19)}`);
+  starting('create window');
   const create = await openLoop({
     url: `${url}/api/collections/quotes/records`,
     method: 'POST',
@@ -703,6 +738,7 @@ async function sync() {
       MAIL_QUEUE_SCHEDULE: '0 0 31 2 *', // never
     },
     accounts: { staff: STAFF, client: CLIENT, driver: DRIVER },
+    log: serverLog('sync'),
   });
   let browser;
   const results = [];
