@@ -490,34 +490,36 @@ function asAutocannon(r) {
   return { requests: { average: r.rate }, latency: { p50: r.p50, p99: r.p99 }, non2xx: r.non2xx };
 }
 
+/**
+ * Run `measure` against a PocketBase of its own (the bench's accounts, the mail sink, no rate
+ * limits, `env` on top), stopped and removed after, whatever happens.
+ */
+async function onServerOfItsOwn(label, env, measure) {
+  const dir = mkdtempSync(join(tmpdir(), `bench-${label}-`));
+  let target;
+  try {
+    target = await startPocketBase({
+      port: await freePort(),
+      dataDir: dir,
+      env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), PB_RATE_LIMITS: 'off', ...env },
+      accounts: { staff: STAFF, client: CLIENT, driver: DRIVER },
+      log: serverLog(label),
+    });
+    await measure(target);
+  } finally {
+    await target?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function load() {
   // A server of its own, started for this part and stopped after it, and this part runs first,
   // before any browser: the request path is measured, not what other parts leave behind. On the
   // bench's main server after the Lighthouse runs, creation's p99 was 140 ms where this part
   // alone gave 41 (the committed full runs before, with every part before it: 204-380 ms and
-  // worse). Three windows each: a
-  // server that had just served 20 Lighthouse runs 89-128 ms, a fresh one started right after
-  // them 51-62 ms (docs/load.md).
-  const loadDir = mkdtempSync(join(tmpdir(), 'bench-load-'));
-  let target;
-  try {
-    target = await startPocketBase({
-      port: await freePort(),
-      dataDir: loadDir,
-      env: {
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtpPort),
-        PB_SEED_DEMO: '1',
-        PB_RATE_LIMITS: 'off',
-      },
-      accounts: { staff: STAFF },
-      log: serverLog('load'),
-    });
-    await measureLoad(target);
-  } finally {
-    await target?.stop();
-    rmSync(loadDir, { recursive: true, force: true });
-  }
+  // worse). Three windows each: a server that had just served 20 Lighthouse runs 89-128 ms, a
+  // fresh one started right after them 51-62 ms (docs/load.md).
+  await onServerOfItsOwn('load', { PB_SEED_DEMO: '1' }, measureLoad);
 }
 
 async function measureLoad(target) {
@@ -727,84 +729,79 @@ async function sync() {
   // minute, so they overlapped the long runs (5,000 takes a minute) and not the short one (200
   // takes 2 s), and the local mail sink parsing thousands of e-mails shares these two cores with
   // the browser. The outbox's drain is what is measured here; mail has its own budget above.
-  const syncDir = mkdtempSync(join(tmpdir(), 'bench-sync-'));
-  const target = await startPocketBase({
-    port: await freePort(),
-    dataDir: syncDir,
-    env: {
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtpPort),
-      PB_RATE_LIMITS: 'off',
-      MAIL_QUEUE_SCHEDULE: '0 0 31 2 *', // never
-    },
-    accounts: { staff: STAFF, client: CLIENT, driver: DRIVER },
-    log: serverLog('sync'),
-  });
-  let browser;
   const results = [];
-  try {
-    browser = await launch();
-    for (const n of [200, 1000, 5000]) {
-      const context = await browser.newContext({ baseURL: target.url });
-      const page = await context.newPage();
-      await page.goto('/');
-      await page.waitForFunction(async () =>
-        Boolean((await navigator.serviceWorker.ready).active && navigator.serviceWorker.controller),
-      );
-      await context.setOffline(true);
-      const tag = `Sync ${n} ${Date.now()}`;
-      // Same rows the quote form writes (src/lib/db.ts schema), put straight into IndexedDB.
-      await page.evaluate(
-        async ({ n, tag, quote }) => {
-          const open = indexedDB.open('rota-veloz');
-          const db = await new Promise((res, rej) => {
-            open.onsuccess = () => res(open.result);
-            open.onerror = () => rej(open.error);
-          });
-          const tx = db.transaction('outbox', 'readwrite');
-          const store = tx.objectStore('outbox');
-          const now = Date.now();
-          for (let i = 0; i < n; i++) {
-            const id = (Math.random().toString(36).slice(2) + Math.random().toString(36).slice(2))
-              .slice(0, 15)
-              .padEnd(15, '0');
-            store.put({
-              id,
-              kind: 'quote',
-              createdAt: now + i,
-              attempts: 0,
-              nextAttemptAt: 0,
-              state: 'pending',
-              lastError: '',
-              payload: { ...quote, senderName: `${tag} #${i}` },
-            });
+  await onServerOfItsOwn(
+    'sync',
+    { MAIL_QUEUE_SCHEDULE: '0 0 31 2 *' /* never */ },
+    async (target) => {
+      let browser;
+      try {
+        browser = await launch();
+        for (const n of [200, 1000, 5000]) {
+          const context = await browser.newContext({ baseURL: target.url });
+          const page = await context.newPage();
+          await page.goto('/');
+          await page.waitForFunction(async () =>
+            Boolean(
+              (await navigator.serviceWorker.ready).active && navigator.serviceWorker.controller,
+            ),
+          );
+          await context.setOffline(true);
+          const tag = `Sync ${n} ${Date.now()}`;
+          // Same rows the quote form writes (src/lib/db.ts schema), put straight into IndexedDB.
+          await page.evaluate(
+            async ({ n, tag, quote }) => {
+              const open = indexedDB.open('rota-veloz');
+              const db = await new Promise((res, rej) => {
+                open.onsuccess = () => res(open.result);
+                open.onerror = () => rej(open.error);
+              });
+              const tx = db.transaction('outbox', 'readwrite');
+              const store = tx.objectStore('outbox');
+              const now = Date.now();
+              for (let i = 0; i < n; i++) {
+                const id = (
+                  Math.random().toString(36).slice(2) + Math.random().toString(36).slice(2)
+                )
+                  .slice(0, 15)
+                  .padEnd(15, '0');
+                store.put({
+                  id,
+                  kind: 'quote',
+                  createdAt: now + i,
+                  attempts: 0,
+                  nextAttemptAt: 0,
+                  state: 'pending',
+                  lastError: '',
+                  payload: { ...quote, senderName: `${tag} #${i}` },
+                });
+              }
+              await new Promise((res) => {
+                tx.oncomplete = res;
+              });
+            },
+            { n, tag, quote: BENCH_QUOTE },
+          );
+          const started = Date.now();
+          await context.setOffline(false);
+          for (;;) {
+            const stored = await target.admin(
+              `/api/collections/quotes/records?perPage=1&filter=${encodeURIComponent(`senderName~"${tag}"`)}`,
+            );
+            if (stored.totalItems >= n) break;
+            if (Date.now() - started > 900_000) throw new Error(`sync of ${n} did not finish`);
+            await new Promise((r) => setTimeout(r, 100));
           }
-          await new Promise((res) => {
-            tx.oncomplete = res;
-          });
-        },
-        { n, tag, quote: BENCH_QUOTE },
-      );
-      const started = Date.now();
-      await context.setOffline(false);
-      for (;;) {
-        const stored = await target.admin(
-          `/api/collections/quotes/records?perPage=1&filter=${encodeURIComponent(`senderName~"${tag}"`)}`,
-        );
-        if (stored.totalItems >= n) break;
-        if (Date.now() - started > 900_000) throw new Error(`sync of ${n} did not finish`);
-        await new Promise((r) => setTimeout(r, 100));
+          const seconds = (Date.now() - started) / 1000;
+          results.push({ n, seconds });
+          lines.push(`| ${n} | ${seconds.toFixed(2)} | ${((seconds * 1000) / n).toFixed(1)} |`);
+          await context.close();
+        }
+      } finally {
+        await browser?.close().catch(() => undefined);
       }
-      const seconds = (Date.now() - started) / 1000;
-      results.push({ n, seconds });
-      lines.push(`| ${n} | ${seconds.toFixed(2)} | ${((seconds * 1000) / n).toFixed(1)} |`);
-      await context.close();
-    }
-  } finally {
-    await browser?.close().catch(() => undefined);
-    await target.stop();
-    rmSync(syncDir, { recursive: true, force: true });
-  }
+    },
+  );
   const [a, ...larger] = results;
   const perItem = (r) => r.seconds / r.n;
   lines.push(
