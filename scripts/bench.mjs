@@ -477,17 +477,25 @@ function openLoop(options) {
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(asAutocannon(JSON.parse(out)))
-        : reject(new Error(`open-loop failed: ${err}`)),
-    );
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`open-loop failed: ${err}`));
+      const figures = JSON.parse(out);
+      console.log(
+        `  p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms; the client took requests up late by p99 ${figures.lagP99} ms, max ${figures.lagMax} ms`,
+      );
+      resolve(asAutocannon(figures));
+    });
   });
 }
 
 /** The open-loop figures in autocannon's shape, so one table row and one check read both. */
 function asAutocannon(r) {
-  return { requests: { average: r.rate }, latency: { p50: r.p50, p99: r.p99 }, non2xx: r.non2xx };
+  return {
+    requests: { average: r.rate },
+    latency: { p50: r.p50, p99: r.p99 },
+    non2xx: r.non2xx,
+    lag: { p99: r.lagP99, max: r.lagMax },
+  };
 }
 
 /**

@@ -10,7 +10,10 @@
 // Run as its own process (the bench's sink must keep answering the server meanwhile):
 //   node scripts/lib/open-loop.mjs '{"url": "...", "method": "POST", "body": "...",
 //     "headers": {...}, "rate": 500, "connections": 50, "seconds": 10}'
-// and it prints {sent, done, non2xx, rate, p50, p90, p99, max} (ms) as JSON.
+// and it prints {sent, done, non2xx, rate, p50, p90, p99, max, lagP99, lagMax} (ms) as JSON. The
+// lags say how late this process took each request up after its due time (a full pool's wait is
+// not in them): when they are as large as the latencies' tail, the tail is this process's stall,
+// or the host's, not the server's.
 import http from 'node:http';
 
 const opts = JSON.parse(process.argv[2]);
@@ -23,6 +26,7 @@ if (body) headers['content-length'] = String(body.length);
 const interval = 1000 / opts.rate;
 const total = Math.round(opts.rate * opts.seconds);
 const latencies = [];
+const lags = []; // how late this process took up each request: its own stalls, never the server's
 let sent = 0;
 let inFlight = 0;
 let non2xx = 0;
@@ -70,6 +74,7 @@ function tick() {
   const now = performance.now();
   while (sent < total && start + sent * interval <= now) {
     const due = start + sent * interval;
+    lags.push(now - due);
     sent++;
     if (inFlight < opts.connections) send(due);
     else waiting.push(due);
@@ -80,9 +85,13 @@ function tick() {
 setTimeout(tick, 50);
 
 function report() {
-  const sorted = latencies.sort((a, b) => a - b);
-  const at = (q) =>
-    Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1));
+  const quantile = (values) => {
+    const sorted = values.sort((a, b) => a - b);
+    return (q) =>
+      Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1));
+  };
+  const at = quantile(latencies);
+  const lagAt = quantile(lags);
   const seconds = (lastDone - start) / 1000;
   process.stdout.write(
     JSON.stringify({
@@ -94,6 +103,8 @@ function report() {
       p90: at(0.9),
       p99: at(0.99),
       max: at(1),
+      lagP99: lagAt(0.99),
+      lagMax: lagAt(1),
     }),
   );
   agent.destroy();
