@@ -550,9 +550,9 @@ async function measureLoad(target) {
     '| route | req/s | p50 ms | p99 ms | non-2xx |',
     '|---|---:|---:|---:|---:|',
   );
-  // A flood first whose figures are not kept: a fresh server's heap grows to its ceiling by fresh
-  // memory, a page fault per 4 KB (some 100,000 in each of its first two 10 s windows here, 2-3 s
-  // of kernel time apiece), which a server in service has long done.
+  // A flood first whose figures are not kept: a fresh server's heap grows to its working size by
+  // fresh memory, a page fault per 4 KB (with a 1 GiB heap, some 100,000 in each of its first two
+  // 10 s windows here, 2-3 s of kernel time apiece), which a server in service has long done.
   starting('warm-up lookup flood');
   await autocannon(['-c', '20', '-d', '10', lookup]);
   await settle();
