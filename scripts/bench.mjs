@@ -479,7 +479,12 @@ function openLoop(options) {
     child.stderr.on('data', (d) => (err += d));
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`open-loop failed: ${err}`));
-      const figures = JSON.parse(out);
+      let figures;
+      try {
+        figures = JSON.parse(out);
+      } catch (error) {
+        return reject(error);
+      }
       console.log(
         `  p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms; the client took requests up late by p99 ${figures.lagP99} ms, max ${figures.lagMax} ms`,
       );

@@ -74,7 +74,7 @@ function tick() {
   const now = performance.now();
   while (sent < total && start + sent * interval <= now) {
     const due = start + sent * interval;
-    lags.push(now - due);
+    lags.push(performance.now() - due);
     sent++;
     if (inFlight < opts.connections) send(due);
     else waiting.push(due);

@@ -73,16 +73,16 @@ export async function startPocketBase(options) {
   // Links in e-mails (password reset, 'Avise-me') point at this server unless a public address is set.
   env.APP_URL ||= url;
   // How often Go collects PocketBase's garbage. Its default (each time the heap doubles) held a
-  // burst of requests up: a quote's JS hooks make some 200 KB of garbage, the 120 hook VMs keep
-  // some 70 MB live that every collection marks, so at 525 creations per second it collected more
-  // than once a second (p99 115 ms on two cores). Collecting only at a fixed 1 GiB ceiling
-  // (GOGC=off) fixed the bursts but made every request walk 1 GiB of memory cold in the caches:
-  // on a virtual machine, lookups at 500 per second had p99 24-55 ms against 9-16 with the
-  // default. GOGC=400 lets the heap grow to five times what is live (a few hundred MB),
-  // under a ceiling of a quarter of the memory this process may use (a container's limit counts),
-  // at most 1 GiB: lookups p99 9-13 ms and creations p99 32-36 ms in the same runs
-  // (docs/load.md). Below 2 GiB of memory Go's defaults stay (a ceiling near the live heap would
-  // collect nonstop); either variable set wins.
+  // burst of requests up: a quote's request (PocketBase's handling, our hooks, the save) makes
+  // some 200 KB of garbage, the 120 hook VMs keep some 70 MB live that every collection marks, so
+  // at 525 creations per second it collected more than once a second (p99 115 ms on two cores).
+  // Collecting only at a fixed 1 GiB ceiling (GOGC=off) fixed the bursts but made every request
+  // slower, most likely by walking 1 GiB of memory cold in the caches: on a virtual machine,
+  // lookups at 500 per second had p99 24-55 ms against 9-16 with the default. GOGC=400 lets the
+  // heap grow to five times what is live (a few hundred MB), under a ceiling of a quarter of the
+  // memory this process may use (a container's limit counts), at most 1 GiB: lookups p99 9-13 ms
+  // and creations p99 32-43 ms in the same runs (docs/load.md). Below 2 GiB of memory Go's
+  // defaults stay (a ceiling near the live heap would collect nonstop); either variable set wins.
   const memory = Math.min(totalmem(), process.constrainedMemory?.() || Infinity);
   const ceilingMiB = Math.min(1024, Math.floor(memory / 4 / 2 ** 20));
   if (env.GOGC === undefined && env.GOMEMLIMIT === undefined && ceilingMiB >= 512) {
