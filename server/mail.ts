@@ -206,7 +206,8 @@ function enqueueNew(app: core.App, wait: () => void, deadline: number): void {
             )
             .bind({ source: def.collection, id: row.id })
             .one(queued);
-          if (queued.n === 0) enqueue(txApp, record, def); // another run may have just done it
+          // Another run may have just done it, or the daily job erased the request meanwhile.
+          if (queued.n === 0 && !record.getString('anonymizedAt')) enqueue(txApp, record, def);
         });
       }
       if (rows.length < 100) break;

@@ -25,8 +25,11 @@ export function anonymizeOld(app: core.App): number {
       );
       if (old.length === 0) break;
       app.runInTransaction((txApp) => {
-        for (const record of old) {
-          if (!record) continue;
+        for (const found of old) {
+          if (!found) continue;
+          // Read again in the transaction: a mail sender or a shipment may have written the
+          // request since the search, and saving the copy found would put its old state back.
+          const record = txApp.findRecordById(def.collection, found.id);
           for (const field of personal) {
             if (record.getString(field) !== '') record.set(field, ANONYMIZED);
           }
@@ -68,23 +71,27 @@ function anonymizeOldShipments(app: core.App, cutoff: string): number {
       { cutoff },
     );
     if (old.length === 0) break;
-    for (const record of old) {
-      if (!record) continue;
-      for (const field of SHIPMENT_PERSONAL_FIELDS) {
-        if (record.getString(field) !== '') record.set(field, ANONYMIZED);
-      }
-      record.set('receiverName', initials(record.getString('receiverName')));
-      record.set('receiverCpf', '');
-      record.set('deliveryPhoto', null);
-      record.set('attemptPhotos', null);
-      record.set('attemptLog', anonymizedAttempts(attemptsOf(record)));
-      record.set('anonymizedAt', stored());
+    for (const found of old) {
+      if (!found) continue;
       try {
-        app.saveNoValidate(record);
+        // Read again in the save's transaction: a change from a phone since the search is kept.
+        app.runInTransaction((txApp) => {
+          const record = txApp.findRecordById('tracking', found.id);
+          for (const field of SHIPMENT_PERSONAL_FIELDS) {
+            if (record.getString(field) !== '') record.set(field, ANONYMIZED);
+          }
+          record.set('receiverName', initials(record.getString('receiverName')));
+          record.set('receiverCpf', '');
+          record.set('deliveryPhoto', null);
+          record.set('attemptPhotos', null);
+          record.set('attemptLog', anonymizedAttempts(attemptsOf(record)));
+          record.set('anonymizedAt', stored());
+          txApp.saveNoValidate(record);
+        });
         total++;
       } catch (err) {
         passedOver++;
-        app.logger().error('Remessa não anonimizada', 'id', record.id, 'erro', String(err));
+        app.logger().error('Remessa não anonimizada', 'id', found.id, 'erro', String(err));
       }
     }
   }

@@ -79,7 +79,28 @@ describe('backups', () => {
   });
 });
 
-describe('personal data kept only as long as needed', () => {
+/**
+ * Runs the daily job now (PocketBase starts it in the background) and waits until it has reached
+ * the record; if it never does, the server's own errors say why.
+ */
+async function runRetention(stack: Stack, record: string) {
+  await new Promise((r) => setTimeout(r, 1100)); // strictly older than 'now' at the job's run
+  await stack.admin('/api/crons/retention', { method: 'POST' });
+  try {
+    await expect
+      .poll(async () => (await stack.admin(record)).anonymizedAt, { timeout: 20_000 })
+      .not.toBe('');
+  } catch (err) {
+    throw new Error(
+      `${record} não anonimizado. Erros do servidor:\n${await stack.serverErrors()}`,
+      {
+        cause: err,
+      },
+    );
+  }
+}
+
+describe('personal data kept only as long as needed', { timeout: 60_000 }, () => {
   let stack: Stack;
   beforeAll(async () => {
     // Everything counts as past the retention period, so the daily job can be tried at once.
@@ -99,18 +120,7 @@ describe('personal data kept only as long as needed', () => {
       body: pickupPayload(),
     });
     await stack.sink.waitFor((m) => String(m.html).includes('Pessoa Antiga'), 2);
-    await new Promise((r) => setTimeout(r, 1100)); // strictly older than 'now' at the job's run
-
-    await stack.admin('/api/crons/retention', { method: 'POST' });
-    await expect
-      .poll(
-        async () =>
-          (await stack.admin(`/api/collections/quotes/records/${quote.body.id}`)).anonymizedAt,
-        {
-          timeout: 10_000,
-        },
-      )
-      .not.toBe('');
+    await runRetention(stack, `/api/collections/quotes/records/${quote.body.id}`);
     const erased = (fields: string[]) => Object.fromEntries(fields.map((f) => [f, 'Anonimizado']));
     const q = await stack.admin(`/api/collections/quotes/records/${quote.body.id}`);
     expect(q).toMatchObject({
@@ -198,17 +208,7 @@ describe('personal data kept only as long as needed', () => {
       return (await fetch(`${stack.url}/api/files/tracking/${id}/${photo}?token=${token}`)).status;
     };
     expect(await readable()).toBe(200);
-    await new Promise((r) => setTimeout(r, 1100)); // strictly older than 'now' at the job's run
-
-    await stack.admin('/api/crons/retention', { method: 'POST' });
-    await expect
-      .poll(
-        async () => (await stack.admin(`/api/collections/tracking/records/${id}`)).anonymizedAt,
-        {
-          timeout: 10_000,
-        },
-      )
-      .not.toBe('');
+    await runRetention(stack, `/api/collections/tracking/records/${id}`);
     const after = await stack.admin(`/api/collections/tracking/records/${id}`);
     expect(after).toMatchObject({
       recipientName: 'Anonimizado',

@@ -24,6 +24,9 @@ export const CLIENT = {
 };
 export const COMPANY_MAILBOX = 'pedidos@teste.example';
 
+/** Log rows worth reading when a job did nothing: warnings and errors, not refused requests. */
+const PROBLEMS = '(level >= 4 && data.type != "request") || data.status >= 500';
+
 export interface Stack {
   url: string;
   /** The PocketBase data folder (temporary, removed by `stop`). */
@@ -32,6 +35,11 @@ export interface Stack {
   /** Superuser call, to look behind the API rules. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- PocketBase records of any collection
   admin: (path: string, init?: RequestInit) => Promise<any>;
+  /**
+   * The server's warnings and errors so far (its log, written in batches a few seconds late), to
+   * say why a background job did not do what a test waited for.
+   */
+  serverErrors: () => Promise<string>;
   stopServer: () => Promise<void>;
   startServer: () => Promise<void>;
   stop: () => Promise<void>;
@@ -84,6 +92,16 @@ export async function startStack(
     dataDir,
     sink,
     admin: (path, init) => server.admin(path, init as never),
+    serverErrors: async () => {
+      const logs = (await server.admin(
+        `/api/logs?filter=${encodeURIComponent(PROBLEMS)}&sort=created&perPage=50` as never,
+      )) as {
+        items: { message: string; data: Record<string, unknown> }[];
+      };
+      return (
+        logs.items.map((l) => `${l.message} ${JSON.stringify(l.data)}`).join('\n') || '(nenhum)'
+      );
+    },
     stopServer: async () => {
       serverUp = false;
       await server.stop();
