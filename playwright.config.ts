@@ -6,7 +6,11 @@ const launchOptions = { executablePath: CHROMIUM, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
+  // Two minutes: in a fresh clone with both workers busy, whole journeys (a request sent offline
+  // and delivered, a follower's e-mail, a stop marked on a phone) take 35-50 s each and about a
+  // quarter more on a slower run; a minute failed them on time alone. Journeys longer still say
+  // so with `test.slow()` (three times this).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,

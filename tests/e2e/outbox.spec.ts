@@ -160,7 +160,7 @@ test('two tabs open while 10 items wait: each reaches the server once', async ({
   context,
   stack,
 }) => {
-  test.setTimeout(120_000);
+  test.slow(); // 90 s in a fresh clone's run
   const name = `Duas Abas ${Date.now()}`;
   const first = await context.newPage();
   await first.goto('/cotacao');

@@ -138,7 +138,7 @@ test('personal API answers are never kept in Cache Storage', async ({ page }) =>
 });
 
 test('a new deployment shows the update prompt and Atualizar loads it', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow(); // two builds: 84 s in a fresh clone's run
   const publicDir = mkdtempSync(join(tmpdir(), 'pwa-dist-'));
   const build = (label: string) => {
     const r = spawnSync(

@@ -166,8 +166,8 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
   isMobile,
 }) => {
   test.skip(isMobile, 'the office on a desktop, the driver on a phone context');
-  // Two screens, three shipments made and printed: 62 s in a fresh-clone run with the other worker
-  // busy (no step stalled; each took its time), past the default minute.
+  // Two screens, three shipments made and printed: 62-66 s in fresh-clone runs with the other
+  // worker busy (no step stalled; each took its time).
   test.slow();
   await signIn(page, '/admin/remessas/nova');
   const fill = async (group: string, values: Record<string, string>) => {
