@@ -8,8 +8,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Two minutes: in a fresh clone with both workers busy, whole journeys (a request sent offline
   // and delivered, a follower's e-mail, a stop marked on a phone) take 35-50 s each and about a
-  // quarter more on a slower run; a minute failed them on time alone. Journeys longer still say
-  // so with `test.slow()` (three times this).
+  // quarter more on a slower run; a minute failed them on time alone. The longest journeys (48-90 s
+  // in a run) say so with `test.slow()` (three times this).
   timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

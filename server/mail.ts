@@ -249,6 +249,8 @@ function mirror(app: core.App, item: core.Record): void {
   try {
     app.runInTransaction((txApp) => {
       const record = txApp.findRecordById(item.getString('source'), item.getString('record'));
+      // Erased by the daily job while this e-mail was being sent: it keeps nothing of it.
+      if (record.getString('anonymizedAt')) return;
       if (purpose === 'confirmation') {
         const shown = confirmationShown(status, record.getString('confirmationStatus'));
         if (shown === record.getString('confirmationStatus')) return;

@@ -29,7 +29,8 @@ export function anonymizeOld(app: core.App): number {
           if (!found) continue;
           // Read again in the transaction: a mail sender or a shipment may have written the
           // request since the search, and saving the copy found would put its old state back.
-          const record = txApp.findRecordById(def.collection, found.id);
+          const record = stillToErase(txApp, def.collection, found.id);
+          if (!record) continue;
           for (const field of personal) {
             if (record.getString(field) !== '') record.set(field, ANONYMIZED);
           }
@@ -41,9 +42,9 @@ export function anonymizeOld(app: core.App): number {
             .newQuery('DELETE FROM mail_queue WHERE source = {:source} AND record = {:id}')
             .bind({ source: def.collection, id: record.id })
             .execute();
+          total++;
         }
       });
-      total += old.length;
     }
   }
   if (total > 0) app.logger().info('Pedidos anonimizados', 'total', total, 'antesDe', cutoff);
@@ -54,9 +55,10 @@ export function anonymizeOld(app: core.App): number {
  * Tracking records made before `cutoff`: the shipment's personal fields, the receiver's CPF, the
  * attempts' notes and positions, and the photos (their files too). The receiver's name becomes
  * its initials, what the public lookup and the request's 'Minhas solicitações' already show, so
- * neither changes. A plain save, one record at a time: the record's `updated` moves (every
- * device's kept list takes the erased copy at its next sync), and a record the server refuses is
- * logged and passed over instead of holding back every one after it, day after day.
+ * neither changes. A save with the hooks, one record per transaction, the record read again inside
+ * it: the record's `updated` moves (every device's kept list takes the erased copy at its next
+ * sync), and a record the server refuses is logged and passed over instead of holding back every
+ * one after it, day after day.
  */
 function anonymizeOldShipments(app: core.App, cutoff: string): number {
   let total = 0;
@@ -73,10 +75,12 @@ function anonymizeOldShipments(app: core.App, cutoff: string): number {
     if (old.length === 0) break;
     for (const found of old) {
       if (!found) continue;
+      let erased = false;
       try {
         // Read again in the save's transaction: a change from a phone since the search is kept.
         app.runInTransaction((txApp) => {
-          const record = txApp.findRecordById('tracking', found.id);
+          const record = stillToErase(txApp, 'tracking', found.id);
+          if (!record) return;
           for (const field of SHIPMENT_PERSONAL_FIELDS) {
             if (record.getString(field) !== '') record.set(field, ANONYMIZED);
           }
@@ -87,14 +91,28 @@ function anonymizeOldShipments(app: core.App, cutoff: string): number {
           record.set('attemptLog', anonymizedAttempts(attemptsOf(record)));
           record.set('anonymizedAt', stored());
           txApp.saveNoValidate(record);
+          erased = true;
         });
-        total++;
+        if (erased) total++;
       } catch (err) {
-        passedOver++;
+        // Only a record still waiting moves the search past it (a deleted one has left it).
+        if (stillToErase(app, 'tracking', found.id)) passedOver++;
         app.logger().error('Remessa não anonimizada', 'id', found.id, 'erro', String(err));
       }
     }
   }
   if (total > 0) app.logger().info('Remessas anonimizadas', 'total', total, 'antesDe', cutoff);
   return total;
+}
+
+/**
+ * The record as it is now, if it is still to be erased: null once deleted or erased meanwhile (by
+ * staff, or by another run of the job, started by hand while the daily one ran).
+ */
+function stillToErase(app: core.App, collection: string, id: string): core.Record | null {
+  try {
+    return app.findFirstRecordByFilter(collection, "id = {:id} && anonymizedAt = ''", { id });
+  } catch {
+    return null;
+  }
 }

@@ -95,7 +95,10 @@ test('the pickup form, signed in, with its errors showing', async ({ page }) => 
   await page.getByLabel('Senha').fill(CLIENT.password);
   await page.getByRole('button', { name: 'Acessar Sistema' }).click();
   await expect(page).toHaveURL(/\/formulario-solicitacao$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The form's own heading: the sign-in's stays on screen a moment after the address changed.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Formulário de Solicitação' }),
+  ).toBeVisible();
   await expectNoViolations(page, '/formulario-solicitacao');
   await page.getByRole('button', { name: 'Enviar Solicitação' }).click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();

@@ -9,7 +9,7 @@ import { cameraPhoto, expect, test, trackingRow, waitForWorker } from './fixture
 
 test.skip(({ isMobile }) => isMobile, 'one phone-sized context is made here');
 // A whole day in one test (three contexts, two e-mails waited for): 40-65 s with the other
-// worker busy: a slower run would near the default two minutes.
+// worker busy, the longest journey of the suite; a slower machine gets room to spare.
 test.slow();
 
 let seq = 0;

@@ -41,7 +41,7 @@ test('a label filmed by the camera opens its stop; a typed number of another dri
   stack,
 }, testInfo) => {
   // Three contexts and a second browser (the one with a camera), three sign-ins: 36 s alone on a
-  // 2-core machine, 48 s in a fresh-clone run with the other worker busy.
+  // 2-core machine, 48 s in a fresh-clone run with the other worker busy; room for a slower one.
   test.slow();
   const office = await signIn(stack.url, 'staff', STAFF);
   const older = await shipmentFor(stack, office, DRIVER_ID, `Lia Souza ${Date.now()}`);

@@ -167,7 +167,7 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
 }) => {
   test.skip(isMobile, 'the office on a desktop, the driver on a phone context');
   // Two screens, three shipments made and printed: 62-66 s in fresh-clone runs with the other
-  // worker busy (no step stalled; each took its time).
+  // worker busy (no step stalled; each took its time); room for a slower machine.
   test.slow();
   await signIn(page, '/admin/remessas/nova');
   const fill = async (group: string, values: Record<string, string>) => {

@@ -94,13 +94,13 @@ export async function startStack(
     admin: (path, init) => server.admin(path, init as never),
     serverErrors: async () => {
       const logs = (await server.admin(
-        `/api/logs?filter=${encodeURIComponent(PROBLEMS)}&sort=created&perPage=50` as never,
+        `/api/logs?filter=${encodeURIComponent(PROBLEMS)}&sort=-created&perPage=50` as never,
       )) as {
         items: { message: string; data: Record<string, unknown> }[];
       };
-      return (
-        logs.items.map((l) => `${l.message} ${JSON.stringify(l.data)}`).join('\n') || '(nenhum)'
-      );
+      // The newest 50, shown oldest first: a job failing every 200 ms must not hide the others.
+      const rows = logs.items.reverse().map((l) => `${l.message} ${JSON.stringify(l.data)}`);
+      return rows.join('\n') || '(nenhum)';
     },
     stopServer: async () => {
       serverUp = false;

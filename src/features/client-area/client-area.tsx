@@ -1,12 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Loading } from '../../components/loading';
+import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import AccessPage from './access-page';
 import { clientApi } from '../../lib/pocketbase';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useSession } from '../../hooks/use-session';
 
+const FORM_TITLE = 'Formulário de Solicitação';
 const loadForm = () => import('./pickup-request-page');
 const PickupRequestPage = lazy(loadForm);
 // A device with a session fetches the form at once rather than after the page went live.
@@ -24,7 +26,15 @@ export default function ClientArea({ form = false }: { form?: boolean }) {
   const hydrated = useHydrated();
   if (form && hydrated && token) {
     return (
-      <Suspense fallback={<Loading />}>
+      // The sign-in (and its <title>) is gone as the form's code arrives: the tab keeps a title.
+      <Suspense
+        fallback={
+          <>
+            <PageTitle title={FORM_TITLE} hidden />
+            <Loading />
+          </>
+        }
+      >
         <PickupRequestPage />
       </Suspense>
     );
@@ -32,7 +42,7 @@ export default function ClientArea({ form = false }: { form?: boolean }) {
   return (
     <>
       {form && hydrated && <Navigate to={paths.access} replace />}
-      <AccessPage documentTitle={form ? 'Formulário de Solicitação' : undefined} />
+      <AccessPage documentTitle={form ? FORM_TITLE : undefined} />
     </>
   );
 }
