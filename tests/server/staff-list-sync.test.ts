@@ -1,6 +1,7 @@
 // The staff list kept on a phone (src/features/staff/tracking/tracking-sync.ts), run against a real
-// PocketBase on an in-memory IndexedDB: syncs one at a time, and a realtime change that arrives
-// while the whole list downloads is not wiped by that older download.
+// PocketBase on an in-memory IndexedDB: syncs one at a time, a realtime change that arrives while
+// the whole list downloads is not wiped by that older download, and a list of several pages
+// arrives whole although it changes during the download.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
@@ -73,5 +74,61 @@ describe('the staff list on the phone', () => {
     expect(late).toBeDefined();
     const kept = await db.staffTracking.bulkGet([before.id, late!.id]);
     expect(kept.map((r) => r?.number)).toEqual([before.number, late!.number]);
+  });
+
+  it('downloads a list of several pages whole, though a number changes on another phone meanwhile', async () => {
+    // 1,000 numbers more: three pages of the download.
+    await stack.admin('/api/settings', {
+      method: 'PATCH',
+      body: JSON.stringify({ batch: { enabled: true, maxRequests: 500, timeout: 60 } }),
+    });
+    const base = 700000000 + Math.floor(Math.random() * 1000) * 10000;
+    const numbers = Array.from({ length: 1000 }, (_, i) => String(base + i));
+    for (let i = 0; i < numbers.length; i += 500) {
+      await stack.admin('/api/batch', {
+        method: 'POST',
+        body: JSON.stringify({
+          requests: numbers.slice(i, i + 500).map((number) => ({
+            method: 'POST',
+            url: '/api/collections/tracking/records',
+            body: { number, stages: ['1'] },
+          })),
+        }),
+      });
+    }
+    const all = await staffApi.collection('tracking').getFullList({ requestKey: null });
+    const first = all.find((r) => r.number === numbers[0])!;
+    // A number the device kept from before that the server no longer has.
+    await db.staffTracking.put({
+      ...(await db.staffTracking.toCollection().first())!,
+      id: 'gone00000000000',
+      number: '123',
+    });
+    await db.staffSync.clear();
+
+    // Once the first page is in, that page's first number is changed elsewhere: it moves to
+    // the end of the list, and every number after it one place earlier.
+    let pages = 0;
+    staffApi.afterSend = async (response, data) => {
+      if (response.url.includes('/api/collections/tracking/records?')) {
+        pages++;
+        if (pages === 1) {
+          await stack.admin(`/api/collections/tracking/records/${first.id}`, {
+            method: 'PATCH',
+            body: JSON.stringify({ stages: ['1', '2'] }),
+          });
+        }
+      }
+      return data;
+    };
+    try {
+      await syncTracking();
+    } finally {
+      staffApi.afterSend = undefined;
+    }
+    const kept = await db.staffTracking.toArray();
+    expect(kept.map((r) => r.number).sort()).toEqual(all.map((r) => r.number).sort());
+    expect(kept.find((r) => r.id === first.id)?.stages).toEqual([1, 2]);
+    expect(pages).toBeGreaterThanOrEqual(3);
   });
 });

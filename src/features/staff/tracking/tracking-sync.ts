@@ -14,13 +14,26 @@ const PAGE = 500;
 /** Tombstones are kept 90 days on the server: a device away longer downloads everything again. */
 const FULL_AFTER_MS = 80 * 24 * 60 * 60 * 1000;
 
-/** Every page of a list, oldest change first. */
+/**
+ * Every record of a list matching `filter`, oldest change first. Each page asks for what comes
+ * after the last record of the one before (its `updated`, then its id), not for "page n": a
+ * record changed during the download moves to the end of the list and is read again there,
+ * where counting pages would shift the rest by one and skip a record at a page's edge. (It is
+ * also half the server's work of a page far into the list.)
+ */
 async function allPages(collection: string, filter: string): Promise<RecordModel[]> {
   const out: RecordModel[] = [];
-  for (let page = 1; ; page++) {
-    const res = await staffApi.collection(collection).getList(page, PAGE, {
+  for (;;) {
+    const last = out[out.length - 1];
+    const after = last
+      ? staffApi.filter('(updated > {:updated} || (updated = {:updated} && id > {:id}))', {
+          updated: last.updated,
+          id: last.id,
+        })
+      : '';
+    const res = await staffApi.collection(collection).getList(1, PAGE, {
       sort: 'updated,id',
-      filter,
+      filter: [filter, after].filter(Boolean).join(' && '),
       skipTotal: true,
       requestKey: null,
     });
