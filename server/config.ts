@@ -21,10 +21,27 @@ export function stored(ms: number = Date.now()): string {
   return new Date(ms).toISOString().replace('T', ' ');
 }
 
+const ROOT_APP = 'rootApp';
+
+/** Keep the root app where every hook can find it (called once, as the server starts). */
+export function rememberRootApp(app: core.App): void {
+  app.store().set(ROOT_APP, app);
+}
+
 /**
- * The root app, for jobs (a cron handler gets no event with its app). It is a core.App with more;
- * PocketBase's type file names it apart.
+ * The root app, for jobs (a cron handler gets no event with its app). Not `$app` as it stands:
+ * PocketBase sets a pooled VM's `$app` to each hook's `e.app` and leaves it there, and a job runs
+ * in whichever VM is free. In a VM whose last hook ran inside a transaction (a tracking record
+ * saved in `runInTransaction` runs its save hooks with the transaction's app), `$app` is that
+ * finished transaction, and every query of the job failed with "sql: transaction has already
+ * been committed or rolled back" (the mail queue stopped for good once the VM it kept landing on
+ * was such a one). The root app is kept in the app's store as the server starts
+ * (`rememberRootApp`); a transaction's app shares the root's store.
  */
 export function rootApp(): core.App {
-  return $app as unknown as core.App;
+  const current = $app as unknown as core.App;
+  const kept = current.store().get(ROOT_APP) as core.App | undefined;
+  if (kept) return kept;
+  if (current.isTransactional()) throw new Error('O app principal não foi guardado ao iniciar.');
+  return current;
 }

@@ -3,6 +3,7 @@
 // which each handler requires: PocketBase runs every handler in a pooled VM that shares nothing
 // with the file that registered it, so a handler cannot use a top-level binding of its own file.
 export { applySettings } from './settings';
+export { rememberRootApp } from './config';
 export { everyRequest } from './site';
 export { limitAccountMail } from './limits';
 export { accountSaved, refuseDisabledSignIn } from './sessions';
