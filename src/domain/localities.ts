@@ -1,3 +1,4 @@
+import { foldText } from './text';
 /** The 16 places served, all Express with delivery in 24-48h. */
 export const LOCALITIES = [
   'São Paulo - SP',
@@ -39,11 +40,6 @@ export const BASE_CITIES = ['São Paulo - SP', 'Guarulhos - SP'] as const;
 
 /** Case- and accent-insensitive filter for the location pickers. */
 export function filterLocalities(query: string): Locality[] {
-  const fold = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase();
-  const q = fold(query.trim());
-  return LOCALITIES.filter((l) => fold(l).includes(q));
+  const q = foldText(query.trim());
+  return LOCALITIES.filter((l) => foldText(l).includes(q));
 }

@@ -27,6 +27,7 @@ import {
   NOT_INFORMED,
   type SubmissionKind,
 } from './submissions';
+import { foldText } from './text';
 
 export const SERVICES = ['Expressa', 'Urgente'] as const;
 export type Service = (typeof SERVICES)[number];
@@ -233,14 +234,39 @@ export function promisedDateFor(service: string, today: string): string {
   return day.toISOString().slice(0, 10);
 }
 
+/** What names a part of a building or a lot ('apto 4', 'bloco B', 'fundos'), not a neighbourhood. */
+const COMPLEMENT =
+  /^(ap|apt|apto|apartamento|bl|bloco|casa|cs|sala|sl|conj|conjunto|cj|andar|fundos|frente|lote|lt|quadra|qd|box|loja|lj|galp[aã]o|km|pr[eé]dio|torre|edif[ií]cio|ed)\b\.?/i;
+
 /**
- * 'Rua das Flores, 123 - apto 4' → street 'Rua das Flores', number '123', complement 'apto 4'.
- * A request keeps its address as one line; the shipment wants its parts. What cannot be split
- * stays whole in the street, for staff to finish.
+ * The part of an address after its number: each piece that names a part of a building goes to
+ * the complement, the others (a neighbourhood: 'Setor Oeste', 'Centro') to the district.
  */
-export function splitAddress(line: string): { street: string; number: string; complement: string } {
+function afterNumber(rest: string): { complement: string; district: string } {
+  const pieces = rest
+    .split(/\s*,\s*|\s+[-–]\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return {
+    complement: pieces.filter((p) => COMPLEMENT.test(p)).join(', '),
+    district: pieces.filter((p) => !COMPLEMENT.test(p)).join(', '),
+  };
+}
+
+/**
+ * 'Rua das Flores, 123 - apto 4' → street 'Rua das Flores', number '123', complement 'apto 4';
+ * 'Rua 7, 45 - Setor Oeste' → district 'Setor Oeste'. A request keeps its address as one line;
+ * the shipment wants its parts. What cannot be split stays whole in the street, for staff to
+ * finish.
+ */
+export function splitAddress(line: string): {
+  street: string;
+  number: string;
+  complement: string;
+  district: string;
+} {
   const text = line.trim().replace(/\s+/g, ' ');
-  const whole = { street: text, number: '', complement: '' };
+  const whole = { street: text, number: '', complement: '', district: '' };
   const comma = text.indexOf(',');
   if (comma > 0) {
     // 'Rua 7, 45 - Setor Oeste': the number comes after the first comma.
@@ -248,11 +274,15 @@ export function splitAddress(line: string): { street: string; number: string; co
       text.slice(comma + 1).trim(),
     );
     if (!m) return whole;
-    return { street: text.slice(0, comma).trim(), number: m[1]!.toUpperCase(), complement: m[2]! };
+    return {
+      street: text.slice(0, comma).trim(),
+      number: m[1]!.toUpperCase(),
+      ...afterNumber(m[2]!),
+    };
   }
   // 'Av. Paulista 1578': a number at the end.
   const m = /^(.*[A-Za-zÀ-ú].*?)\s+(?:n[º°o.]?\s*)?(\d+[A-Za-z]?)$/i.exec(text);
-  return m ? { street: m[1]!, number: m[2]!.toUpperCase(), complement: '' } : whole;
+  return m ? { ...whole, street: m[1]!, number: m[2]!.toUpperCase() } : whole;
 }
 
 /** 'Goiânia - GO', 'Goiânia/GO' → city and UF (UF empty when the text names none). */
@@ -263,6 +293,19 @@ export function splitCity(text: string): { city: string; state: string } {
   const state = m ? m[2]!.toUpperCase() : '';
   if (m && (STATE_CODES as readonly string[]).includes(state)) return { city: m[1]!, state };
   return { city: clean, state: '' };
+}
+
+/**
+ * A quote's city: the one typed, or else the place chosen for the price ('São Paulo - SP'), which
+ * also gives the UF when the typed city is the same one written without it.
+ */
+function cityOrLocation(typed: unknown, location: unknown): string {
+  const city = text(typed);
+  const place = text(location);
+  if (!city) return place;
+  if (splitCity(city).state) return city;
+  const chosen = splitCity(place);
+  return chosen.state && foldText(chosen.city) === foldText(city) ? place : city;
 }
 
 /** The corporate client's fixed pickup site, the sender of its pickups. */
@@ -302,6 +345,7 @@ function party(
     [`${prefix}Street`]: address.street,
     [`${prefix}StreetNumber`]: address.number,
     [`${prefix}Complement`]: address.complement,
+    [`${prefix}District`]: address.district,
     [`${prefix}City`]: place.city,
     [`${prefix}State`]: text(values.state) || place.state,
   };
@@ -339,6 +383,7 @@ export function draftFromRequest(
       senderStreet: siteAddress.street,
       senderStreetNumber: siteAddress.number,
       senderComplement: siteAddress.complement,
+      senderDistrict: siteAddress.district,
       senderCity: town.city,
       senderState: town.state,
       ...party('recipient', {
@@ -366,7 +411,7 @@ export function draftFromRequest(
       phone: r.senderPhone,
       zip: r.senderZip,
       address: r.senderAddress,
-      city: fromQuote && !text(r.senderCity) ? r.pickupLocation : r.senderCity,
+      city: fromQuote ? cityOrLocation(r.senderCity, r.pickupLocation) : r.senderCity,
     }),
     ...party('recipient', {
       name: r.recipientName,
@@ -374,7 +419,7 @@ export function draftFromRequest(
       phone: r.recipientPhone,
       zip: r.recipientZip,
       address: r.recipientAddress,
-      city: fromQuote && !text(r.recipientCity) ? r.deliveryLocation : r.recipientCity,
+      city: fromQuote ? cityOrLocation(r.recipientCity, r.deliveryLocation) : r.recipientCity,
     }),
     contents:
       text(r.itemDescription).split('\n')[0]!.slice(0, 200) ||

@@ -118,3 +118,11 @@ export function isLetter(char: string): boolean {
     (code >= 0xac00 && code <= 0xd7a3) // Hangul
   );
 }
+
+/** Lower case with no accents: 'Goiânia' and 'goiania' compare equal. */
+export function foldText(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}

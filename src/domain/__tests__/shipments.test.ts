@@ -20,15 +20,17 @@ const SITE = {
 
 describe('a request address in parts', () => {
   it.each([
-    ['Rua das Flores, 123 - apto 4', 'Rua das Flores', '123', 'apto 4'],
-    ['Av. Paulista 1578', 'Av. Paulista', '1578', ''],
-    ['Rua XV, nº 10, fundos', 'Rua XV', '10', 'fundos'],
-    ['Estrada Velha, s/n', 'Estrada Velha', 'S/N', ''],
-    ['Praça da Sé', 'Praça da Sé', '', ''],
-    ['Rua 7, 45 - Setor Oeste', 'Rua 7', '45', 'Setor Oeste'],
-    ['Rodovia BR-153, km 10', 'Rodovia BR-153, km 10', '', ''],
-  ])('%s', (line, street, number, complement) => {
-    expect(splitAddress(line)).toEqual({ street, number, complement });
+    ['Rua das Flores, 123 - apto 4', 'Rua das Flores', '123', 'apto 4', ''],
+    ['Av. Paulista 1578', 'Av. Paulista', '1578', '', ''],
+    ['Rua XV, nº 10, fundos', 'Rua XV', '10', 'fundos', ''],
+    ['Estrada Velha, s/n', 'Estrada Velha', 'S/N', '', ''],
+    ['Praça da Sé', 'Praça da Sé', '', '', ''],
+    ['Rua 7, 45 - Setor Oeste', 'Rua 7', '45', '', 'Setor Oeste'],
+    ['Av. Paulista, 1000, ap 52', 'Av. Paulista', '1000', 'ap 52', ''],
+    ['Rua B, 12, bloco 3 - Vila Nova', 'Rua B', '12', 'bloco 3', 'Vila Nova'],
+    ['Rodovia BR-153, km 10', 'Rodovia BR-153, km 10', '', '', ''],
+  ])('%s', (line, street, number, complement, district) => {
+    expect(splitAddress(line)).toEqual({ street, number, complement, district });
   });
 
   it('a city with its UF, in the ways people write it', () => {
@@ -86,7 +88,8 @@ describe('the shipment form from a request', () => {
       recipientName: 'Mercado Bom — Rita',
       recipientStreet: 'Rua 7',
       recipientStreetNumber: '45',
-      recipientComplement: 'Setor Oeste',
+      recipientComplement: '',
+      recipientDistrict: 'Setor Oeste',
       recipientState: 'GO',
       contents: 'Peças',
       weight: '2,5',
@@ -94,6 +97,37 @@ describe('the shipment form from a request', () => {
       service: 'Expressa',
       promisedDate: '2026-11-27',
     });
+  });
+
+  it('a quote: cities typed without their UF take it from the places chosen for the price', () => {
+    const quote = {
+      senderName: 'Ana',
+      senderAddress: 'Av. Paulista, 1000, ap 52',
+      senderCity: 'Sao Paulo',
+      pickupLocation: 'São Paulo - SP',
+      recipientName: 'Bia',
+      recipientAddress: 'Rua 10, 250, Setor Oeste',
+      recipientCity: 'Goiânia',
+      deliveryLocation: 'Goiânia - GO',
+      parcelType: 'encomenda',
+    };
+    expect(draftFromRequest('quote', quote, SITE, '2026-11-25')).toMatchObject({
+      senderCity: 'São Paulo',
+      senderState: 'SP',
+      senderComplement: 'ap 52',
+      recipientCity: 'Goiânia',
+      recipientState: 'GO',
+      recipientStreetNumber: '250',
+      recipientDistrict: 'Setor Oeste',
+    });
+    // Another city than the one priced keeps what was typed, with no UF guessed for it.
+    expect(
+      draftFromRequest('quote', { ...quote, recipientCity: 'Anápolis' }, SITE, '2026-11-25'),
+    ).toMatchObject({ recipientCity: 'Anápolis', recipientState: '' });
+    // None typed ('Não informado'): the place chosen for the price.
+    expect(
+      draftFromRequest('quote', { ...quote, senderCity: 'Não informado' }, SITE, '2026-11-25'),
+    ).toMatchObject({ senderCity: 'São Paulo', senderState: 'SP' });
   });
 
   it('what the form shows is what it saves, and bad input is named field by field', () => {
