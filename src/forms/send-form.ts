@@ -4,6 +4,9 @@ import { DEVICE_FULL, isQuotaError } from '../lib/storage';
 import { toaster } from '../components/toaster';
 import type { Problems, SubmitContext } from './use-rules-form';
 
+/** The toast of a submit attempt's errors: the next attempt's outcome takes its place. */
+export const FORM_PROBLEMS = 'problemas-formulario';
+
 /**
  * A submit attempt that found errors: the form's own words (`spec`) when something required is
  * empty; otherwise what is wrong, field by field.
@@ -12,7 +15,7 @@ export function announceProblems(
   { missing, invalid }: Problems,
   spec: { title: string; description?: string },
 ): void {
-  toaster.create({
+  toaster.replace(FORM_PROBLEMS, {
     ...(missing.length
       ? spec
       : { title: 'Confira os dados destacados', description: invalid.join('; ') }),
@@ -44,6 +47,7 @@ export async function sendForm(
     toaster.create({ ...DEVICE_FULL, type: 'error', duration: 15_000 });
     return;
   }
+  toaster.dismiss(FORM_PROBLEMS);
   toaster.create(outcomeMessage(outcome, { sent: words.sent, failed: refusal(words.failed) }));
   if (outcome.status === 'failed') context.refused(outcome.item);
   else context.reset();

@@ -185,5 +185,12 @@ test.describe('management', () => {
     await page.getByLabel('Senha').fill('senha-errada');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByText('E-mail ou senha incorretos.')).toBeVisible();
+
+    // The right password: the signed-in screen, and the earlier attempt's error (which would
+    // otherwise stay its five seconds) no longer beside it.
+    await page.getByLabel('Senha').fill(STAFF.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+    await expect(page.getByText('E-mail ou senha incorretos.')).toBeHidden({ timeout: 1000 });
   });
 });

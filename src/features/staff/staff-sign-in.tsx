@@ -25,6 +25,8 @@ export function StaffSignIn() {
     try {
       await signInStaff(email.trim(), password);
       setPassword('');
+      // An earlier attempt's 'E-mail ou senha incorretos' would stay over the list now shown.
+      toaster.dismiss('entrar-equipe');
     } catch (error) {
       const kind = failureKind(error);
       toaster.replace(

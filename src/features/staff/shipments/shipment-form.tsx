@@ -36,7 +36,7 @@ import { RadioField, scrollToFirstError, SelectField } from '../../../forms/form
 import { DecimalField, MoneyField } from '../../../forms/number-fields';
 import { TextField } from '../../../forms/text-field';
 import { problemsOf } from '../../../forms/use-rules-form';
-import { announceProblems } from '../../../forms/send-form';
+import { announceProblems, FORM_PROBLEMS } from '../../../forms/send-form';
 import { sendChange } from '../tracking/api';
 import { refreshReservedNumbers, reservedLeft, takeReservedNumber } from './numbers';
 import { knownDrivers, refreshDrivers, type Driver } from './drivers';
@@ -176,6 +176,7 @@ function ShipmentFormView({
     };
     try {
       const outcome = await sendChange(change);
+      toaster.dismiss(FORM_PROBLEMS);
       toaster.replace(
         'remessa',
         outcomeMessage(outcome, {
