@@ -143,6 +143,11 @@ const Footer = memo(function Footer() {
             <Link asChild color="inherit">
               <RouterLink to={paths.privacy}>Privacidade</RouterLink>
             </Link>
+            {/* The phone menu keeps to the five public pages: the corporate client's way in on a
+                phone is here. */}
+            <Link asChild color="inherit" hideFrom="md">
+              <RouterLink to={accountNav.to}>{accountNav.label}</RouterLink>
+            </Link>
             <Link asChild color="gray.300" fontSize="sm">
               <RouterLink to={paths.trackingAdmin}>{staffNav.label}</RouterLink>
             </Link>

@@ -128,6 +128,15 @@ test.describe('mobile navigation', () => {
     );
   });
 
+  test("the corporate client's way in is in the footer (the menu keeps to five pages)", async ({
+    page,
+  }) => {
+    await page.goto('/servicos');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Acessar Conta' }).click();
+    await expect(page).toHaveURL(/\/acesso-conta$/);
+    await expect(page.getByRole('heading', { name: 'Acesso Restrito', level: 1 })).toBeVisible();
+  });
+
   test('a menu tapped before the page is live opens at once, and works after', async ({
     context,
     baseURL,
