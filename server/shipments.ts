@@ -220,6 +220,13 @@ export function applyShipment(
   if (source) {
     source.record.set('shipment', fresh.id);
     source.record.set('shipmentNumber', number);
+    // A request made into a shipment has been dealt with: it leaves the inbox's 'não atendidas'
+    // (marked by whoever made the shipment, unless someone had marked it before).
+    if (!source.record.getString('handledAt')) {
+      source.record.set('handledAt', stored());
+      source.record.set('handledBy', account);
+      source.record.set('handledByName', who);
+    }
     txApp.save(source.record);
     tellRequester(txApp, source, fresh);
   }

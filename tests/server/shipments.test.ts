@@ -83,6 +83,9 @@ describe('a shipment made from an urgent request', () => {
       token: office,
     });
     expect(linked.body.shipmentNumber).toBe(number);
+    // Made into a shipment, the request leaves the inbox's 'não atendidas'.
+    expect(linked.body.handledAt).not.toBe('');
+    expect(linked.body.handledByName).not.toBe('');
 
     // The same change again (a resend after reconnecting) and a second one from another phone
     // (another id, another number) both answer the first shipment.
