@@ -25,6 +25,7 @@ import { STATE_CODES } from './states';
 import { parseDecimal, moneyCents } from './numbers';
 
 import { PARCEL_TYPES } from './parcel-types';
+import { cleanText } from './text';
 export const DELIVERY_TYPES = [
   'Amostra de Soja',
   'Amostra de Lecitina',
@@ -299,6 +300,8 @@ export interface SubmissionKindDef {
   };
   /** The field with the requester's e-mail address: the confirmation e-mail goes there. */
   requesterEmail: string;
+  /** The fields that tell one request from another at a glance: who, and from where to where. */
+  summaryFields: { who: readonly string[]; from: string; to: string };
   /**
    * Anyone may send it, without signing in: its confirmation e-mail goes to an address nobody has
    * vouched for, so it draws on that mailbox's daily budget (CONFIRMATIONS_PER_MAILBOX_PER_DAY).
@@ -331,6 +334,7 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     label: 'Cotação expressa',
     rules: QUOTE_RULES,
     requesterEmail: 'senderEmail',
+    summaryFields: { who: ['senderName'], from: 'pickupLocation', to: 'deliveryLocation' },
     public: true,
     derived: {
       fields: ['insuranceCents', 'priceCents'],
@@ -352,6 +356,7 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     label: 'Entrega urgente',
     rules: URGENT_RULES,
     requesterEmail: 'senderEmail',
+    summaryFields: { who: ['senderName'], from: 'senderCity', to: 'recipientCity' },
     public: true,
   },
   pickup: {
@@ -361,9 +366,29 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     rules: PICKUP_RULES,
     firstNumber: 1035,
     requesterEmail: 'email',
+    summaryFields: { who: ['solicitadaPor', 'tipoEntrega'], from: '', to: 'cidade' },
     public: false,
   },
 };
+
+/**
+ * A request in one line, as it was typed ('Ana Souza: São Paulo - SP → Goiânia - GO'): for a
+ * person looking at several waiting on the device. Empty parts are left out.
+ */
+export function requestSummary(kind: SubmissionKind, values: Record<string, unknown>): string {
+  const { who, from, to } = SUBMISSION_KINDS[kind].summaryFields;
+  const part = (name: string) => {
+    const value = name
+      ? cleanText(String(values[name] ?? ''))
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
+    return value === NOT_INFORMED ? '' : value;
+  };
+  const names = who.map(part).filter(Boolean).join(', ');
+  const route = [part(from), part(to)].filter(Boolean).join(' → ');
+  return [names, route].filter(Boolean).join(': ');
+}
 
 /** What the server keeps on every request besides what was sent: its e-mails' state and who handled it. */
 export const SUBMISSION_STATE_FIELDS = [

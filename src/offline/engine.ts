@@ -52,6 +52,8 @@ export interface KindDefinition {
   kind: OutboxKind;
   /** How the kind is named to a person ('Envios', toasts). */
   label: string;
+  /** One line that tells this item from others of its kind (who, where to), if the kind has one. */
+  summary?: (item: OutboxItem) => string;
   /** One at a time, in the order made (numbers follow that order; a stage never precedes its number). */
   ordered?: boolean;
   send: (item: OutboxItem, headers: Record<string, string>) => Promise<Delivery>;
@@ -93,6 +95,9 @@ function definitionOf(kind: OutboxKind): KindDefinition {
 }
 
 export const kindLabel = (kind: OutboxKind) => definitionOf(kind).label;
+
+/** What the item is about, in a line ('' for kinds that do not say). */
+export const itemSummary = (item: OutboxItem) => definitionOf(item.kind).summary?.(item) ?? '';
 
 /** The message for an item that waited on the device and has now reached the server. */
 export const deliveredNotice = (item: OutboxItem) => definitionOf(item.kind).delivered(item);

@@ -3,7 +3,7 @@
  * Imported for its registrations by ./index (pages) and by the service worker, so both send
  * every kind the same way.
  */
-import { SUBMISSION_KIND_LIST } from '../domain/submissions';
+import { requestSummary, SUBMISSION_KIND_LIST } from '../domain/submissions';
 import { TRACKING_BATCH_MAX, trackingRowOf, type TrackingChange } from '../domain/tracking-changes';
 import { db, keepNewerRow } from '../lib/db';
 import { ClientResponseError, visitorApi } from '../lib/pocketbase';
@@ -33,6 +33,7 @@ for (const def of SUBMISSION_KIND_LIST) {
   registerKind({
     kind: def.kind,
     label: def.label,
+    summary: (item) => requestSummary(def.kind, item.payload),
     ordered: def.firstNumber !== undefined,
     send: async (item, headers) => {
       const answer = await visitorApi

@@ -9,11 +9,14 @@ test('the outbox panel says how much is kept on the device', async ({ page, cont
   await page.goto('/cotacao');
   await waitForWorker(page);
   await context.setOffline(true);
-  await fillQuote(page, `Guardado ${Date.now()}`);
+  const name = `Guardado ${Date.now()}`;
+  await fillQuote(page, name);
   await page.getByRole('button', { name: 'Enviar', exact: true }).click();
   await page.getByRole('button', { name: 'Envios pendentes: 1' }).click();
+  // The waiting quote says whose it is and where it goes.
+  await expect(page.getByText(`${name}: São Paulo - SP → Goiânia - GO`)).toBeVisible();
   await expect(page.getByTestId('storage-line')).toContainText(
-    /Guardado neste aparelho: \d+,\d MB/,
+    /O site ocupa \d+,\d MB neste aparelho \(o app para usar sem sinal e os envios\)/,
   );
   await context.setOffline(false);
 });

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../domain';
 import { STAFF_KINDS, type OutboxItem } from '../../lib/db';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { discardItem, kindLabel, retryItem } from '../../offline';
+import { discardItem, itemSummary, kindLabel, retryItem } from '../../offline';
 
 function stateText(item: OutboxItem): string {
   if (item.state === 'failed') return 'Não aceito pelo servidor';
@@ -33,6 +33,7 @@ export function OutboxEntry({ item }: { item: OutboxItem }) {
       aria-label={`${kindLabel(item.kind)} de ${formatDateTime(new Date(item.createdAt))}`}
     >
       <Text fontWeight="semibold">{kindLabel(item.kind)}</Text>
+      {itemSummary(item) && <Text fontSize="sm">{itemSummary(item)}</Text>}
       <Text fontSize="sm" color="fg.muted">
         Feita em {formatDateTime(new Date(item.createdAt))}
       </Text>
