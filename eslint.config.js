@@ -130,7 +130,21 @@ export default tseslint.config(
           patterns: [...UI_AND_STORAGE, '../src/*', '!../src/domain'],
         },
       ],
+      // PocketBase leaves each hook's app (a finished transaction's, after a save in one) in a
+      // VM's `$app`: code works on its event's `e.app`, and jobs on rootApp().
+      'no-restricted-globals': [
+        'error',
+        {
+          name: '$app',
+          message: "Use the event's e.app, or rootApp() in a job (server/config.ts).",
+        },
+      ],
     },
+  },
+  {
+    // The one reader of `$app`, which knows what it may hold.
+    files: ['server/config.ts'],
+    rules: { 'no-restricted-globals': 'off' },
   },
   {
     files: ['scripts/**/*.mjs', '*.js'],
