@@ -173,6 +173,11 @@ function enqueue(txApp: core.App, record: core.Record, def: SubmissionKindDef): 
   });
 }
 
+/** A request whose e-mails are still to be written into the queue (bind `source`: its collection). */
+const UNRENDERED =
+  "mailStatus = 'pending' AND anonymizedAt = '' AND id NOT IN " +
+  '(SELECT record FROM mail_queue WHERE source = {:source})';
+
 /**
  * New requests (stored with mailStatus 'pending' and no e-mail in the queue yet) get their e-mails
  * rendered into the queue, each request in its own transaction.
@@ -186,8 +191,9 @@ function enqueueNew(app: core.App, wait: () => void, deadline: number): void {
         .newQuery(
           'SELECT id FROM ' +
             def.collection +
-            " WHERE mailStatus = 'pending' AND anonymizedAt = '' AND id NOT IN " +
-            '(SELECT record FROM mail_queue WHERE source = {:source}) ORDER BY created LIMIT 100',
+            ' WHERE ' +
+            UNRENDERED +
+            ' ORDER BY created LIMIT 100',
         )
         .bind({ source: def.collection })
         .all(rows);
@@ -517,16 +523,20 @@ export function dismiss(app: core.App, source: string, recordId: string): number
 export interface MailHealth {
   flowing: boolean;
   oldestWaitingSeconds: number;
+  /** Requests whose e-mails the mail job has not yet written (rendered into the queue). */
+  toRender: number;
   waiting: number;
   failing: number;
   refusedLastDay: number;
 }
 
 /**
- * Whether mail is flowing, for /api/health: the age of the oldest e-mail still to be sent and how
- * many are failing. Not flowing once an e-mail has waited longer than MAIL_ALERT_SECONDS (15
- * minutes). Refused and dismissed e-mails wait for nothing, so they never hold it; the refusals of
- * the last day are counted apart, for a monitor to notice a mail server that refuses everything.
+ * Whether mail is flowing, for /api/health: the age of the oldest e-mail still to be sent (or of
+ * the oldest request whose e-mails are not even written yet: a mail job that fails before the
+ * queue holds anything must show too) and how many are failing. Not flowing once one has waited
+ * longer than MAIL_ALERT_SECONDS (15 minutes). Refused and dismissed e-mails wait for nothing, so
+ * they never hold it; the refusals of the last day are counted apart, for a monitor to notice a
+ * mail server that refuses everything.
  */
 export function health(app: core.App): MailHealth {
   const row = new DynamicModel({ oldest: '', failing: 0, waiting: 0 });
@@ -546,15 +556,28 @@ export function health(app: core.App): MailHealth {
     )
     .bind({ since: stored(Date.now() - DAY_MS) })
     .one(refused);
-  const oldest = row.oldest
-    ? Math.max(
-        0,
-        Math.round((Date.now() - new Date(row.oldest.replace(' ', 'T')).getTime()) / 1000),
+  let first = row.oldest;
+  let toRender = 0;
+  for (const def of SUBMISSION_KIND_LIST) {
+    const pending = new DynamicModel({ oldest: '', n: 0 });
+    app
+      .db()
+      .newQuery(
+        `SELECT COALESCE(MIN(created), '') AS oldest, COUNT(*) AS n FROM ${def.collection} ` +
+          `WHERE ${UNRENDERED}`,
       )
+      .bind({ source: def.collection })
+      .one(pending);
+    toRender += pending.n;
+    if (pending.oldest && (!first || pending.oldest < first)) first = pending.oldest;
+  }
+  const oldest = first
+    ? Math.max(0, Math.round((Date.now() - new Date(first.replace(' ', 'T')).getTime()) / 1000))
     : 0;
   return {
     flowing: oldest <= Number(env('MAIL_ALERT_SECONDS', '900')),
     oldestWaitingSeconds: oldest,
+    toRender,
     waiting: row.waiting,
     failing: row.failing,
     refusedLastDay: refused.n,

@@ -87,6 +87,16 @@ describe('a mail outage never loses a request', () => {
       const record = await stack.admin(`/api/collections/quotes/records/${id}`);
       expect(record.mailStatus).toBe('pending');
     }
+    // A mail job that never runs (or fails before writing anything) shows too, once the oldest
+    // request has waited past the alert time (one second here).
+    await expect
+      .poll(async () => (await call(stack.url, '/api/health')).status, { timeout: 10_000 })
+      .toBe(503);
+    expect((await call(stack.url, '/api/health')).body.data.mail).toMatchObject({
+      flowing: false,
+      toRender: 2,
+      waiting: 0,
+    });
 
     // Far more attempts than the old bound of 8: still failing, still scheduled, never given up.
     for (let run = 1; run <= 10; run++) {
@@ -145,6 +155,7 @@ describe('a mail outage never loses a request', () => {
     expect(healthy.status).toBe(200);
     expect(healthy.body.data.mail).toMatchObject({
       flowing: true,
+      toRender: 0,
       waiting: 0,
       oldestWaitingSeconds: 0,
     });
