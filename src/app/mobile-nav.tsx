@@ -10,6 +10,10 @@ const MENU_ID = 'menu-celular';
  * moment the prerendered page is on screen, before any script has run, so an early tap is never
  * lost. The attributes are not in React's types yet, hence the spread.
  */
+/** Whether this browser carries out `command`/`commandfor` itself (read only in handlers). */
+const INVOKERS =
+  typeof HTMLButtonElement !== 'undefined' && 'command' in HTMLButtonElement.prototype;
+
 const invokes = (command: 'show-modal' | 'close') =>
   ({ commandfor: MENU_ID, command }) as Record<string, string>;
 
@@ -97,9 +101,11 @@ export function MobileNav() {
           type="button"
           ref={button}
           {...invokes('show-modal')}
-          // Browsers without invoker commands open it from here once the page is live.
+          // Browsers without invoker commands open it from here once the page is live (where the
+          // command works, it opens the menu itself: opening it twice logs a warning).
           onClick={() => {
-            if (!menu.current?.open) menu.current?.showModal();
+            if (INVOKERS || menu.current?.open) return;
+            menu.current?.showModal();
           }}
         >
           <MenuIcon />
