@@ -19,6 +19,7 @@ import {
 } from '../src/domain/tracking-changes';
 import { DELIVERED_STAGE, normalizeStages, stageTimeField } from '../src/domain/stages';
 import { leaveTombstone } from './tracking';
+import { markHandled } from './submissions';
 
 /** The site's address, for links in e-mails (APP_URL, else PocketBase's own setting). */
 function site(app: core.App): string {
@@ -220,13 +221,8 @@ export function applyShipment(
   if (source) {
     source.record.set('shipment', fresh.id);
     source.record.set('shipmentNumber', number);
-    // A request made into a shipment has been dealt with: it leaves the inbox's 'não atendidas'
-    // (marked by whoever made the shipment, unless someone had marked it before).
-    if (!source.record.getString('handledAt')) {
-      source.record.set('handledAt', stored());
-      source.record.set('handledBy', account);
-      source.record.set('handledByName', who);
-    }
+    // A request made into a shipment has been dealt with: it leaves the inbox's 'não atendidas'.
+    markHandled(source.record, account, who);
     txApp.save(source.record);
     tellRequester(txApp, source, fresh);
   }

@@ -226,6 +226,14 @@ function store(
   e.json(200, receipt(record, def));
 }
 
+/** A request marked handled by a staff account, unless someone marked it before. */
+export function markHandled(record: core.Record, account: string, name: string): void {
+  if (record.getString('handledAt')) return;
+  record.set('handledAt', stored());
+  record.set('handledBy', account);
+  record.set('handledByName', name);
+}
+
 /**
  * Staff read requests and mark them handled; nobody changes what a customer sent (superusers in the
  * admin dashboard excepted). The only thing a staff update may carry is `handled: true | false`.
@@ -242,11 +250,8 @@ export function handleUpdate(e: core.RecordRequestEvent): void {
     );
   }
   const auth = e.auth!;
-  if (body.handled && !record.getString('handledAt')) {
-    record.set('handledAt', stored());
-    record.set('handledBy', auth.id);
-    record.set('handledByName', auth.getString('name') || auth.email());
-  } else if (!body.handled) {
+  if (body.handled) markHandled(record, auth.id, auth.getString('name') || auth.email());
+  else {
     record.set('handledAt', '');
     record.set('handledBy', '');
     record.set('handledByName', '');

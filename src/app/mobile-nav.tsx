@@ -5,15 +5,15 @@ import { mainNav, staffNav } from '../config/paths';
 
 const MENU_ID = 'menu-celular';
 
+/** Whether this browser carries out `command`/`commandfor` itself (read only in handlers). */
+const INVOKERS =
+  typeof HTMLButtonElement !== 'undefined' && 'command' in HTMLButtonElement.prototype;
+
 /**
  * Buttons that open and close the menu by themselves (HTML invoker commands): they work from the
  * moment the prerendered page is on screen, before any script has run, so an early tap is never
  * lost. The attributes are not in React's types yet, hence the spread.
  */
-/** Whether this browser carries out `command`/`commandfor` itself (read only in handlers). */
-const INVOKERS =
-  typeof HTMLButtonElement !== 'undefined' && 'command' in HTMLButtonElement.prototype;
-
 const invokes = (command: 'show-modal' | 'close') =>
   ({ commandfor: MENU_ID, command }) as Record<string, string>;
 

@@ -234,22 +234,25 @@ export function promisedDateFor(service: string, today: string): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** What names a part of a building or a lot ('apto 4', 'bloco B', 'fundos'), not a neighbourhood. */
-const COMPLEMENT =
-  /^(ap|apt|apto|apartamento|bl|bloco|casa|cs|sala|sl|conj|conjunto|cj|andar|fundos|frente|lote|lt|quadra|qd|box|loja|lj|galp[aã]o|km|pr[eé]dio|torre|edif[ií]cio|ed)\b\.?/i;
-
 /**
- * The part of an address after its number: each piece that names a part of a building goes to
- * the complement, the others (a neighbourhood: 'Setor Oeste', 'Centro') to the district.
+ * What names a neighbourhood ('Setor Oeste', 'Vila Nova', 'Centro'), compared without accents.
+ * Only these go to the district: anything else after the number stays in the complement, the
+ * field erased with the person's data after the retention period ('falar com João' must not
+ * outlive it).
  */
+const DISTRICT =
+  /^(setor|vila|jardim|jd|bairro|parque|pq|centro|residencial|loteamento|chacara|nucleo|distrito|recanto|conjunto habitacional|cidade|morada|alto|vale|sitio|colonia)\b/;
+
+/** The part of an address after its number, split into complement and district. */
 function afterNumber(rest: string): { complement: string; district: string } {
   const pieces = rest
     .split(/\s*,\s*|\s+[-–]\s+/)
     .map((p) => p.trim())
     .filter(Boolean);
+  const isDistrict = (piece: string) => DISTRICT.test(foldText(piece));
   return {
-    complement: pieces.filter((p) => COMPLEMENT.test(p)).join(', '),
-    district: pieces.filter((p) => !COMPLEMENT.test(p)).join(', '),
+    complement: pieces.filter((p) => !isDistrict(p)).join(', '),
+    district: pieces.filter(isDistrict).join(', '),
   };
 }
 

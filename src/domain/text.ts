@@ -119,10 +119,12 @@ export function isLetter(char: string): boolean {
   );
 }
 
-/** Lower case with no accents: 'Goiânia' and 'goiania' compare equal. */
+/** Lower case with no accents and single spaces: 'Goiânia' and ' goiania' compare equal. */
 export function foldText(value: string): string {
   return value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
     .toLowerCase();
 }

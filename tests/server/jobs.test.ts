@@ -57,7 +57,9 @@ describe('the scheduled jobs', () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
 
-    // The next minute's four senders run at once, in the first free VMs.
+    // The next minute's four senders run at once, in the first free VMs: one of them gets the
+    // VM the save hooks left (on the old code this failed in every run tried; it cannot fail
+    // spuriously, only miss the fault if the pool handed out VMs otherwise).
     await stack.sink.waitFor((m) => String(m.html).includes('Depois da Etapa'), 2, 90_000);
     await logCaughtUp();
     expect(await stack.serverErrors()).toBe('(nenhum)');

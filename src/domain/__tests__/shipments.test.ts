@@ -28,6 +28,10 @@ describe('a request address in parts', () => {
     ['Rua 7, 45 - Setor Oeste', 'Rua 7', '45', '', 'Setor Oeste'],
     ['Av. Paulista, 1000, ap 52', 'Av. Paulista', '1000', 'ap 52', ''],
     ['Rua B, 12, bloco 3 - Vila Nova', 'Rua B', '12', 'bloco 3', 'Vila Nova'],
+    // Only a neighbourhood goes to the district: a note stays in the complement, which is
+    // erased with the person's data.
+    ['Rua C, 5, casa da Dona Maria', 'Rua C', '5', 'casa da Dona Maria', ''],
+    ['Rua D, 8 - 2º andar - Jardim América', 'Rua D', '8', '2º andar', 'Jardim América'],
     ['Rodovia BR-153, km 10', 'Rodovia BR-153, km 10', '', '', ''],
   ])('%s', (line, street, number, complement, district) => {
     expect(splitAddress(line)).toEqual({ street, number, complement, district });

@@ -33,7 +33,10 @@ async function allPages(collection: string, filter: string): Promise<RecordModel
       : '';
     const res = await staffApi.collection(collection).getList(1, PAGE, {
       sort: 'updated,id',
-      filter: [filter, after].filter(Boolean).join(' && '),
+      filter: [filter, after]
+        .filter(Boolean)
+        .map((f) => `(${f})`)
+        .join(' && '),
       skipTotal: true,
       requestKey: null,
     });
