@@ -51,10 +51,11 @@ test('an urgent request becomes a shipment in one action; the requester gets the
   await senderGroup.getByLabel('UF').selectOption('SP');
   await page.getByRole('button', { name: 'Salvar remessa' }).click();
 
-  // On the list, with its number, and the request shows the shipment.
-  await expect(
-    page.getByRole('heading', { name: 'Gerenciar Status de Rastreamento' }),
-  ).toBeVisible();
+  // On the list, with its number, and the request shows the shipment. (The list's screen is
+  // drawn once its rows are read from the device: on a busy test machine that took over 10 s.)
+  await expect(page.getByRole('heading', { name: 'Gerenciar Status de Rastreamento' })).toBeVisible(
+    { timeout: 30_000 },
+  );
   const row = page
     .getByRole('listitem')
     .filter({ hasText: 'Para João Lima — Curitiba - PR' })
@@ -69,7 +70,12 @@ test('an urgent request becomes a shipment in one action; the requester gets the
   );
   expect(String(mail!.html)).toContain(`/rastrear?numero=${number}`);
 
+  // Made into a shipment, the request has been dealt with: it left 'Não atendidas' and shows
+  // among 'Atendidas', with its shipment's number.
   await page.getByRole('link', { name: 'Solicitações' }).click();
+  await expect(page.getByRole('status').getByText(/não atendidas?$/)).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await page.getByLabel('Situação').selectOption('handled');
   await expect(card.getByTestId('remessa')).toContainText(number);
   await expect(card.getByRole('button', { name: 'Criar remessa' })).toHaveCount(0);
 
