@@ -5,78 +5,21 @@
 // starts PocketBase on the data folder for a moment). A disabled account loses access at its next
 // request: its sessions are revoked and the API rules refuse it.
 import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { ROOT, freePort, pocketBaseBinary, startPocketBase } from './lib/pocketbase.mjs';
+import { CommandError, fail, withSuperuser } from './lib/superuser-session.mjs';
 
 const args = process.argv.slice(2);
 const driver = args.includes('--motorista');
 const [command, email, ...rest] = args.filter((a) => a !== '--motorista');
-const dataDir = process.env.PB_DATA_DIR ?? join(ROOT, 'pocketbase', 'pb_data');
-const port = Number(process.env.PORT ?? 8090);
-const CLI_SUPERUSER = 'equipe-cli@rotaveloz.local';
-
-function fail(message) {
-  console.error(`✖ ${message}`);
-  process.exit(1);
-}
 
 const usage =
   "Uso: npm run staff -- add EMAIL 'Nome' [--motorista] | disable EMAIL | enable EMAIL | list\n" +
   '(PB_DATA_DIR: pasta de dados; PORT: porta do servidor, se estiver rodando)';
 if (!['add', 'disable', 'enable', 'list'].includes(command)) fail(usage);
 if (command !== 'list' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email ?? '')) fail(usage);
+const name = rest.join(' ').trim();
+if (command === 'add' && !name) fail(usage);
 
-/** A superuser for this command only, removed at the end (works while the server runs). */
-function superuser(action, password) {
-  const args = [
-    'superuser',
-    action,
-    CLI_SUPERUSER,
-    ...(password ? [password] : []),
-    `--dir=${dataDir}`,
-    `--migrationsDir=${join(ROOT, 'pocketbase/pb_migrations')}`,
-    `--hooksDir=${join(ROOT, 'pb_hooks')}`,
-  ];
-  const r = spawnSync(pocketBaseBinary(), args, { encoding: 'utf8' });
-  if (r.status !== 0) fail(`não foi possível preparar o acesso: ${r.stderr || r.stdout}`);
-}
-
-async function running() {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-    return res.status === 200 || res.status === 503;
-  } catch {
-    return false;
-  }
-}
-
-const password = randomBytes(18).toString('hex');
-let url = `http://127.0.0.1:${port}`;
-let temporary = null;
-if (!(await running())) {
-  temporary = await startPocketBase({ port: await freePort(), dataDir });
-  url = temporary.url;
-}
-superuser('upsert', password);
-
-try {
-  const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identity: CLI_SUPERUSER, password }),
-  });
-  if (!auth.ok) fail(`não foi possível entrar no servidor (${auth.status})`);
-  const { token } = await auth.json();
-  const api = async (path, init = {}) => {
-    const res = await fetch(`${url}${path}`, {
-      ...init,
-      headers: { 'content-type': 'application/json', Authorization: token },
-    });
-    const body = await res.json().catch(() => null);
-    if (!res.ok) fail(`${body?.message ?? res.status} ${JSON.stringify(body?.data ?? {})}`);
-    return body;
-  };
+await withSuperuser('equipe-cli@rotaveloz.local', async (api) => {
   const find = async () =>
     (
       await api(
@@ -91,9 +34,7 @@ try {
       console.log(`${s.disabled ? 'desativada' : 'ativa     '}  ${role}  ${s.email}  ${s.name}`);
     }
   } else if (command === 'add') {
-    const name = rest.join(' ').trim();
-    if (!name) fail(usage);
-    if (await find()) fail(`Já existe uma conta ${email}.`);
+    if (await find()) throw new CommandError(`Já existe uma conta ${email}.`);
     const initial = randomBytes(9).toString('base64url');
     await api('/api/collections/staff/records', {
       method: 'POST',
@@ -112,7 +53,7 @@ try {
     );
   } else {
     const found = await find();
-    if (!found) fail(`Nenhuma conta ${email}.`);
+    if (!found) throw new CommandError(`Nenhuma conta ${email}.`);
     const disabled = command === 'disable';
     await api(`/api/collections/staff/records/${found.id}`, {
       method: 'PATCH',
@@ -121,7 +62,4 @@ try {
     });
     console.log(disabled ? `✔ Conta desativada: ${email}` : `✔ Conta reativada: ${email}`);
   }
-} finally {
-  superuser('delete');
-  await temporary?.stop();
-}
+});

@@ -26,3 +26,4 @@ export {
 export { cancel, confirm, openCancelLink, subscribe } from './follows';
 export { answerReservedNumbers } from './shipment-numbers';
 export { anonymizeOldRequests, dropTombstones, forgetOldFollows, sendMail } from './jobs';
+export { answerLgpdErase, answerLgpdExport } from './lgpd';

@@ -1,7 +1,14 @@
 // Personal data kept only as long as needed (LGPD): a request older than RETENTION_DAYS (365 by
 // default) keeps its cities, measures and prices, loses its personal fields (the catalogue marks
-// them), and its rendered e-mails are deleted from the queue.
-import { ANONYMIZED, SUBMISSION_KIND_LIST, personalFields } from '../src/domain/submissions';
+// them), and its rendered e-mails are deleted from the queue. `npm run lgpd -- apagar` (lgpd.ts)
+// erases one person's records at once with the same two functions, `eraseRequest` and
+// `eraseShipment`.
+import {
+  ANONYMIZED,
+  SUBMISSION_KIND_LIST,
+  personalFields,
+  type SubmissionKindDef,
+} from '../src/domain/submissions';
 import { SHIPMENT_PERSONAL_FIELDS } from '../src/domain/shipments';
 import { anonymizedAttempts } from '../src/domain/attempts';
 import { initials } from '../src/domain/tracking-changes';
@@ -13,7 +20,6 @@ export function anonymizeOld(app: core.App): number {
   const cutoff = stored(Date.now() - days * 24 * 60 * 60 * 1000);
   let total = 0;
   for (const def of SUBMISSION_KIND_LIST) {
-    const personal = personalFields(def);
     for (;;) {
       const old = app.findRecordsByFilter(
         def.collection,
@@ -26,23 +32,7 @@ export function anonymizeOld(app: core.App): number {
       if (old.length === 0) break;
       app.runInTransaction((txApp) => {
         for (const found of old) {
-          if (!found) continue;
-          // Read again in the transaction: a mail sender or a shipment may have written the
-          // request since the search, and saving the copy found would put its old state back.
-          const record = stillToErase(txApp, def.collection, found.id);
-          if (!record) continue;
-          for (const field of personal) {
-            if (record.getString(field) !== '') record.set(field, ANONYMIZED);
-          }
-          record.set('mailError', '');
-          record.set('anonymizedAt', stored());
-          txApp.unsafeWithoutHooks().saveNoValidate(record);
-          txApp
-            .db()
-            .newQuery('DELETE FROM mail_queue WHERE source = {:source} AND record = {:id}')
-            .bind({ source: def.collection, id: record.id })
-            .execute();
-          total++;
+          if (found && eraseRequest(txApp, def, found.id)) total++;
         }
       });
     }
@@ -52,13 +42,70 @@ export function anonymizeOld(app: core.App): number {
 }
 
 /**
- * Tracking records made before `cutoff`: the shipment's personal fields, the receiver's CPF, the
- * attempts' notes and positions, and the photos (their files too). The receiver's name becomes
- * its initials, what the public lookup and the request's 'Minhas solicitações' already show, so
- * neither changes. A save with the hooks, one record per transaction, the record read again inside
- * it: the record's `updated` moves (every device's kept list takes the erased copy at its next
- * sync), and a record the server refuses is logged and passed over instead of holding back every
- * one after it, day after day.
+ * One request loses its personal fields and its rendered e-mails, inside the caller's
+ * transaction; `erasedBy` names who asked (empty: the retention job). False when the request is
+ * gone or was erased already. Read again here: a mail sender or a shipment may have written the
+ * request since the caller found it, and saving the copy found would put its old state back.
+ */
+export function eraseRequest(
+  txApp: core.App,
+  def: SubmissionKindDef,
+  id: string,
+  erasedBy = '',
+): boolean {
+  const record = stillToErase(txApp, def.collection, id);
+  if (!record) return false;
+  for (const field of personalFields(def)) {
+    if (record.getString(field) !== '') record.set(field, ANONYMIZED);
+  }
+  record.set('mailError', '');
+  record.set('anonymizedAt', stored());
+  record.set('erasedBy', erasedBy);
+  txApp.unsafeWithoutHooks().saveNoValidate(record);
+  deleteMails(txApp, def.collection, record.id);
+  return true;
+}
+
+/**
+ * One shipment loses what identifies people, inside the caller's transaction: its personal
+ * fields, the receiver's CPF, the attempts' notes and positions, the photos (their files go once
+ * the transaction ends) and the e-mails rendered for it (the requester's, with their address).
+ * The receiver's name becomes its initials, what the public lookup and the request's 'Minhas
+ * solicitações' already show, so neither changes. A save with the hooks: the record's `updated`
+ * moves, and every device's kept list takes the erased copy at its next sync. False when the
+ * shipment is gone or was erased already; read again here, so a change from a phone since the
+ * caller found it is kept.
+ */
+export function eraseShipment(txApp: core.App, id: string, erasedBy = ''): boolean {
+  const record = stillToErase(txApp, 'tracking', id);
+  if (!record) return false;
+  for (const field of SHIPMENT_PERSONAL_FIELDS) {
+    if (record.getString(field) !== '') record.set(field, ANONYMIZED);
+  }
+  record.set('receiverName', initials(record.getString('receiverName')));
+  record.set('receiverCpf', '');
+  record.set('deliveryPhoto', null);
+  record.set('attemptPhotos', null);
+  record.set('attemptLog', anonymizedAttempts(attemptsOf(record)));
+  record.set('anonymizedAt', stored());
+  record.set('erasedBy', erasedBy);
+  txApp.saveNoValidate(record);
+  deleteMails(txApp, 'tracking', record.id);
+  return true;
+}
+
+/** Every e-mail of one record, whatever its state: what was rendered holds the person's data. */
+function deleteMails(txApp: core.App, source: string, id: string): void {
+  txApp
+    .db()
+    .newQuery('DELETE FROM mail_queue WHERE source = {:source} AND record = {:id}')
+    .bind({ source, id })
+    .execute();
+}
+
+/**
+ * Tracking records made before `cutoff`, one per transaction: a record the server refuses is
+ * logged and passed over instead of holding back every one after it, day after day.
  */
 function anonymizeOldShipments(app: core.App, cutoff: string): number {
   let total = 0;
@@ -77,21 +124,8 @@ function anonymizeOldShipments(app: core.App, cutoff: string): number {
       if (!found) continue;
       let erased = false;
       try {
-        // Read again in the save's transaction: a change from a phone since the search is kept.
         app.runInTransaction((txApp) => {
-          const record = stillToErase(txApp, 'tracking', found.id);
-          if (!record) return;
-          for (const field of SHIPMENT_PERSONAL_FIELDS) {
-            if (record.getString(field) !== '') record.set(field, ANONYMIZED);
-          }
-          record.set('receiverName', initials(record.getString('receiverName')));
-          record.set('receiverCpf', '');
-          record.set('deliveryPhoto', null);
-          record.set('attemptPhotos', null);
-          record.set('attemptLog', anonymizedAttempts(attemptsOf(record)));
-          record.set('anonymizedAt', stored());
-          txApp.saveNoValidate(record);
-          erased = true;
+          erased = eraseShipment(txApp, found.id);
         });
         if (erased) total++;
       } catch (err) {
@@ -107,7 +141,7 @@ function anonymizeOldShipments(app: core.App, cutoff: string): number {
 
 /**
  * The record as it is now, if it is still to be erased: null once deleted or erased meanwhile (by
- * staff, or by another run of the job, started by hand while the daily one ran).
+ * staff, by `npm run lgpd`, or by another run of the job, started by hand while the daily one ran).
  */
 function stillToErase(app: core.App, collection: string, id: string): core.Record | null {
   try {

@@ -402,6 +402,8 @@ export const SUBMISSION_STATE_FIELDS = [
   'handledBy',
   'handledByName',
   'anonymizedAt',
+  // Who erased its personal data at the person's request (`npm run lgpd`; empty for retention).
+  'erasedBy',
   // The shipment the request became: its record id and number, its latest stage and, once
   // delivered, the receiver's initials and the time (what the requester may see of it).
   'shipment',

@@ -198,16 +198,32 @@ describe('personal data kept only as long as needed', { timeout: 60_000 }, () =>
       receiverName: 'Joana Antiga',
       receiverCpf: '52998224725',
     });
+    // The delivery's photo, as the phone sends it after the stage.
+    const proof = new FormData();
+    proof.set('record', id);
+    proof.set('target', 'entrega');
+    proof.set('photo', new Blob([TINY_JPEG], { type: 'image/jpeg' }), 'entrega.jpg');
+    const proofSent = await fetch(`${stack.url}/api/equipe/rastreios/fotos`, {
+      method: 'POST',
+      headers: { Authorization: driver },
+      body: proof,
+    });
+    expect(proofSent.status).toBe(200);
+    // The requester's e-mail with the number: rendered for the shipment, to the requester's address.
+    const mails = `/api/collections/mail_queue/records?filter=${encodeURIComponent(`source="tracking" && record="${id}"`)}`;
+    expect((await stack.admin(mails)).totalItems).toBe(1);
     const before = await stack.admin(`/api/collections/tracking/records/${id}`);
     const seenBefore = (await call(stack.url, `/api/rastreio/${number}`)).body;
     expect(seenBefore.deliveredTo).toBe('J. A.');
     const photo = before.attemptLog[0].photo as string;
     expect(photo).toMatch(/\.jpg$/);
-    const readable = async () => {
+    expect(before.deliveryPhoto).toMatch(/\.jpg$/);
+    const readable = async (file: string = photo) => {
       const { token } = await stack.admin('/api/files/token', { method: 'POST' });
-      return (await fetch(`${stack.url}/api/files/tracking/${id}/${photo}?token=${token}`)).status;
+      return (await fetch(`${stack.url}/api/files/tracking/${id}/${file}?token=${token}`)).status;
     };
     expect(await readable()).toBe(200);
+    expect(await readable(before.deliveryPhoto)).toBe(200);
     await runRetention(stack, `/api/collections/tracking/records/${id}`);
     const after = await stack.admin(`/api/collections/tracking/records/${id}`);
     expect(after).toMatchObject({
@@ -237,7 +253,10 @@ describe('personal data kept only as long as needed', { timeout: 60_000 }, () =>
       },
     ]);
     // The file itself is gone, and phones take the erased copy at their next sync.
-    await expect.poll(readable).toBe(404); // deleted just after the save's transaction ends
+    await expect.poll(() => readable()).toBe(404); // deleted just after the save's transaction ends
+    await expect.poll(() => readable(before.deliveryPhoto)).toBe(404);
+    expect((await stack.admin(mails)).totalItems).toBe(0);
+    expect(after.erasedBy).toBe(''); // the job, not a person's request
     expect(after.updated > before.updated).toBe(true);
     expect(JSON.stringify(after)).not.toMatch(/Joana|Azul|98888|52998224725|-16\.68/i);
     // The public page tells the same story, and the request still says who received it.
