@@ -36,6 +36,14 @@ onRecordRequestVerificationRequest(
   'clients',
 );
 
+// Wrong passwords are counted per account (not only per address): a growing delay, then a lock
+// that e-mails the account's owner.
+onRecordAuthWithPasswordRequest(
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).limitPasswordSignIn(e),
+  'staff',
+  'clients',
+);
+
 // A disabled staff account cannot sign in again.
 onRecordAuthRequest(
   (e) => require(`${__hooks}/lib/generated/server.cjs`).refuseDisabledSignIn(e),

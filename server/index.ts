@@ -7,6 +7,7 @@ export { rememberRootApp } from './config';
 export { everyRequest } from './site';
 export { limitAccountMail } from './limits';
 export { accountSaved, refuseDisabledSignIn } from './sessions';
+export { limitPasswordSignIn } from './sign-in';
 export { handleCreate, handleUpdate, answerNextPickupNumber } from './submissions';
 export { answerDismiss, answerResend } from './mail-routes';
 export {

@@ -34,6 +34,13 @@ export function failureKind(
   return 'offline';
 }
 
+/** The server's own message in an error answer ('' when there is none, or no answer at all). */
+export function serverMessage(error: unknown): string {
+  if (!(error instanceof ClientResponseError)) return '';
+  const message = (error.response as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : '';
+}
+
 /** Field messages from a 400 answer, keyed by field name. */
 export function fieldMessages(error: unknown): Record<string, string> {
   if (!(error instanceof ClientResponseError)) return {};

@@ -34,7 +34,7 @@ export default function AccessPage({ documentTitle = TITLE }: { documentTitle?: 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    const result = await signInClient(password);
+    const { result, message } = await signInClient(password);
     setBusy(false);
     if (result === 'ok') {
       toaster.replace('acesso', {
@@ -48,6 +48,7 @@ export default function AccessPage({ documentTitle = TITLE }: { documentTitle?: 
     setPassword('');
     toaster.replace('acesso', {
       ...MESSAGES[result],
+      ...(message ? { description: message } : {}),
       type: result === 'offline' ? 'warning' : 'error',
     });
   };

@@ -1,11 +1,18 @@
 import { company } from '../../config/company';
-import { clientApi, failureKind } from '../../lib/pocketbase';
+import { refusedSignInText } from '../../domain/sign-in';
+import { clientApi, failureKind, serverMessage } from '../../lib/pocketbase';
 
 export type GateResult = 'ok' | 'wrong' | 'rate-limit' | 'offline';
 
+/** How a sign-in went, with the server's words when it refused to try ('rate-limit'). */
+export interface GateOutcome {
+  result: GateResult;
+  message?: string;
+}
+
 /** 'Acesso Restrito': the password signs in the corporate client's account on the server. */
-export async function signInClient(password: string): Promise<GateResult> {
-  if (!navigator.onLine) return 'offline';
+export async function signInClient(password: string): Promise<GateOutcome> {
+  if (!navigator.onLine) return { result: 'offline' };
   try {
     await clientApi.collection('clients').authWithPassword(company.clientAccountEmail, password);
     // Requests that waited for a new sign-in go now, with the new session. The outbox (with the
@@ -18,12 +25,15 @@ export async function signInClient(password: string): Promise<GateResult> {
     } catch {
       // The outbox's code could not be fetched (signal lost, a deploy in between).
     }
-    return 'ok';
+    return { result: 'ok' };
   } catch (error) {
     const kind = failureKind(error);
-    if (kind === 'rate-limit') return 'rate-limit';
-    if (kind === 'offline') return 'offline';
-    return 'wrong';
+    // The server says how long to wait: a few seconds, or the account's lock.
+    if (kind === 'rate-limit') {
+      return { result: 'rate-limit', message: refusedSignInText(serverMessage(error)) };
+    }
+    if (kind === 'offline') return { result: 'offline' };
+    return { result: 'wrong' };
   }
 }
 

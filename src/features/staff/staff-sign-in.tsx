@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { PasswordField } from '../../forms/form-fields';
 import { TextField } from '../../forms/text-field';
 import { toaster } from '../../components/toaster';
-import { failureKind } from '../../lib/pocketbase';
+import { refusedSignInText } from '../../domain/sign-in';
+import { failureKind, serverMessage } from '../../lib/pocketbase';
 import { signInStaff } from './tracking/api';
 
 export function StaffSignIn() {
@@ -33,8 +34,9 @@ export function StaffSignIn() {
         'entrar-equipe',
         kind === 'rate-limit'
           ? {
+              // The server says how long: a few seconds, or the account's lock.
               title: 'Muitas tentativas',
-              description: 'Aguarde um minuto e tente de novo.',
+              description: refusedSignInText(serverMessage(error)),
               type: 'error',
             }
           : kind === 'offline'
