@@ -4,7 +4,7 @@
 // The request e-mails' routes for staff (server/mail-routes.ts); the queue itself runs from the
 // jobs in submissions.pb.js.
 
-/** 'Dispensar': a request's e-mails that keep failing or were refused are given up. */
+/** Office. 'Dispensar': a request's e-mails that keep failing or were refused are given up. */
 routerAdd(
   'POST',
   '/api/solicitacoes/{collection}/{id}/dispensar-email',
@@ -12,7 +12,7 @@ routerAdd(
   $apis.requireAuth('staff'),
 );
 
-/** 'Reenviar e-mail': the request's e-mail to the company goes back to the queue. */
+/** Office. 'Reenviar e-mail': the request's e-mail to the company goes back to the queue. */
 routerAdd(
   'POST',
   '/api/solicitacoes/{collection}/{id}/reenviar-email',

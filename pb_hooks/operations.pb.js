@@ -10,6 +10,7 @@ onBootstrap((e) => {
   const server = require(`${__hooks}/lib/generated/server.cjs`);
   // For the jobs below and in the other files: see rootApp in server/config.ts.
   server.rememberRootApp(e.app);
+  server.rememberStart(e.app);
   server.applySettings(e.app);
 });
 

@@ -19,22 +19,36 @@ onRecordUpdateRequest((e) => require(`${__hooks}/lib/generated/server.cjs`).hand
  */
 const schedule = $os.getenv('MAIL_QUEUE_SCHEDULE') || '* * * * *';
 cronAdd('mail-queue', schedule, () =>
-  require(`${__hooks}/lib/generated/server.cjs`).sendMail(true),
+  require(`${__hooks}/lib/generated/server.cjs`).sendMail('mail-queue', true),
 );
 cronAdd('mail-queue-2', schedule, () =>
-  require(`${__hooks}/lib/generated/server.cjs`).sendMail(false),
+  require(`${__hooks}/lib/generated/server.cjs`).sendMail('mail-queue-2', false),
 );
 cronAdd('mail-queue-3', schedule, () =>
-  require(`${__hooks}/lib/generated/server.cjs`).sendMail(false),
+  require(`${__hooks}/lib/generated/server.cjs`).sendMail('mail-queue-3', false),
 );
 cronAdd('mail-queue-4', schedule, () =>
-  require(`${__hooks}/lib/generated/server.cjs`).sendMail(false),
+  require(`${__hooks}/lib/generated/server.cjs`).sendMail('mail-queue-4', false),
 );
 
-/** The number the next pickup request will get, for the form to show (the client's session only). */
+/** Corporate client. The number the next pickup request will get, for the form to show (the client's session only). */
 routerAdd(
   'GET',
   '/api/pedidos-coleta/proximo-numero',
   (e) => require(`${__hooks}/lib/generated/server.cjs`).answerNextPickupNumber(e),
   $apis.requireAuth('clients'),
+);
+
+// A corporate client reads exactly the fields listed for it of its own pickup requests, and
+// filters and sorts by no other (server/client-view.ts).
+onRecordEnrich(
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).clientView(e),
+  'pickup_requests',
+);
+onRecordsListRequest(
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).checkClientList(e),
+  'pickup_requests',
+);
+onRealtimeSubscribeRequest((e) =>
+  require(`${__hooks}/lib/generated/server.cjs`).checkClientSubscriptions(e),
 );

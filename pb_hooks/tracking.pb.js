@@ -5,7 +5,7 @@
 // stamps every save gets.
 
 /**
- * Public lookup: the stages of one exact number, and nothing else about the record. An answered
+ * Anyone. Public lookup: the stages of one exact number, and nothing else about the record. An answered
  * lookup leaves no row in the request log (refusals still do): a row with the visitor's IP for
  * each, often a CPF's, and under steady traffic the growing log made the slowest lookups slower by
  * the minute (p99 at 500 req/s 15 -> 21 -> 25 ms over three runs; 10-12 ms without).
@@ -17,7 +17,7 @@ routerAdd(
   $apis.skipSuccessActivityLog(),
 );
 
-/** One change made on a staff phone or the office screen, sent from its outbox. */
+/** Office and drivers. One change made on a staff phone or the office screen, sent from its outbox. */
 routerAdd(
   'POST',
   '/api/equipe/rastreios',
@@ -25,7 +25,7 @@ routerAdd(
   $apis.requireAuth('staff'),
 );
 
-/** Several changes of one phone, in order, one answer each (a weak signal: few round trips). */
+/** Office and drivers. Several changes of one phone, in order, one answer each (a weak signal: few round trips). */
 routerAdd(
   'POST',
   '/api/equipe/rastreios/lote',
@@ -33,7 +33,7 @@ routerAdd(
   $apis.requireAuth('staff'),
 );
 
-/** A delivery's or a failed attempt's photo, sent after its change (never holding it up). */
+/** Office and drivers. A delivery's or a failed attempt's photo, sent after its change (never holding it up). */
 routerAdd(
   'POST',
   '/api/equipe/rastreios/fotos',
@@ -72,7 +72,7 @@ cronAdd('tracking-tombstones', '15 4 * * *', () =>
   require(`${__hooks}/lib/generated/server.cjs`).dropTombstones(),
 );
 
-/** The active drivers the office can assign a shipment to. */
+/** Office. The active drivers the office can assign a shipment to. */
 routerAdd(
   'GET',
   '/api/equipe/motoristas',
@@ -80,7 +80,7 @@ routerAdd(
   $apis.requireAuth('staff'),
 );
 
-/** The shipment numbers this office account keeps reserved (topped up to a block of 50). */
+/** Office. The shipment numbers this office account keeps reserved (topped up to a block of 50). */
 routerAdd(
   'POST',
   '/api/equipe/numeros',

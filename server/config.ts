@@ -16,6 +16,11 @@ export const retryBaseSeconds = () => Number(env('MAIL_RETRY_BASE_SECONDS', '60'
 /** The longest wait between two attempts: a failing e-mail is tried at least this often, forever. */
 export const retryMaxSeconds = () => Number(env('MAIL_RETRY_MAX_SECONDS', '3600'));
 
+/** The site's address, for links in e-mails (APP_URL, or the address the server was given). */
+export function siteUrl(app: core.App): string {
+  return (env('APP_URL', '') || app.settings().meta.appURL || '').replace(/\/+$/, '');
+}
+
 /** A moment (milliseconds, now by default) as PocketBase stores times: '2026-01-02 03:04:05.678Z'. */
 export function stored(ms: number = Date.now()): string {
   return new Date(ms).toISOString().replace('T', ' ');

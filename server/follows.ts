@@ -21,7 +21,7 @@ import {
   stageTimesOf,
   type TrackingStage,
 } from '../src/domain/stages';
-import { company, env, stored } from './config';
+import { company, env, siteUrl, stored } from './config';
 import { fieldErrors } from './errors';
 import { allowConfirmation, queue, toHtml } from './mail';
 import { findByNumber, stageFields } from './tracking';
@@ -32,11 +32,6 @@ const HOUR = 60 * 60 * 1000;
 /** A stored date as milliseconds (0 when empty). */
 function timeOf(value: string): number {
   return new Date(String(value || '').replace(' ', 'T')).getTime() || 0;
-}
-
-/** The site's address, for links in e-mails (APP_URL). */
-function site(app: core.App): string {
-  return (env('APP_URL', '') || app.settings().meta.appURL || '').replace(/\/+$/, '');
 }
 
 /** Seconds several quick stage changes wait to go out as one e-mail (FOLLOW_BATCH_SECONDS). */
@@ -80,7 +75,7 @@ function queueConfirm(txApp: core.App, follow: core.Record): void {
   if (!allowConfirmation(txApp, follow.getString('email'))) return;
   const content = followConfirmMail(
     follow.getString('number'),
-    site(txApp) + '/rastrear?confirmar=' + follow.getString('token'),
+    siteUrl(txApp) + '/rastrear?confirmar=' + follow.getString('token'),
     company,
   );
   queue(txApp, {
@@ -353,7 +348,7 @@ function tellFollowers(txApp: core.App, number: string, base: string): void {
 
 /** The followers' e-mails whose batch window has passed (or whose parcel was delivered) are queued. */
 export function enqueueDue(app: core.App): void {
-  const base = site(app);
+  const base = siteUrl(app);
   const done = new Set<string>();
   for (;;) {
     const due = arrayOf(new DynamicModel({ number: '' }));

@@ -10,6 +10,7 @@ export { accountSaved, refuseDisabledSignIn } from './sessions';
 export { limitPasswordSignIn } from './sign-in';
 export { handleCreate, handleUpdate, answerNextPickupNumber } from './submissions';
 export { answerDismiss, answerResend } from './mail-routes';
+export { checkClientList, checkClientSubscriptions, clientView } from './client-view';
 export {
   answerDrivers,
   answerLookup,
@@ -26,5 +27,11 @@ export {
 } from './tracking-events';
 export { cancel, confirm, openCancelLink, subscribe } from './follows';
 export { answerReservedNumbers } from './shipment-numbers';
-export { anonymizeOldRequests, dropTombstones, forgetOldFollows, sendMail } from './jobs';
+export {
+  anonymizeOldRequests,
+  dropTombstones,
+  forgetOldFollows,
+  rememberStart,
+  sendMail,
+} from './jobs';
 export { answerLgpdErase, answerLgpdExport } from './lgpd';

@@ -36,40 +36,56 @@ export function limitAccountMail(e: core.RecordRequestEvent, kind: 'reset' | 've
 
 /** Requests of one kind a client may create in a window: the records API's `*:create` rule too. */
 export const CREATE_LIMIT = { seconds: 10, max: 30 };
+/**
+ * And in a day: the short window alone let one address send 180 quotes a minute, all day, each
+ * one an e-mail to the company. A person or an office sends far fewer.
+ */
+export const CREATE_DAY_LIMIT = { seconds: 24 * 60 * 60, max: 100 };
 const CREATE_KEY = 'createLimit:';
 const CREATE_SWEPT = 'createLimitSwept';
 
 /**
  * True when this client may create one more request of this kind now (and counts it), in fixed
- * windows of CREATE_LIMIT.seconds. Off with the rest of the rate limits (PB_RATE_LIMITS=off).
+ * windows of CREATE_LIMIT and of CREATE_DAY_LIMIT. Off with the rest of the rate limits
+ * (PB_RATE_LIMITS=off).
  */
 export function allowCreate(app: core.App, kind: string, client: string): boolean {
   if (!app.settings().rateLimits.enabled) return true;
-  const window = Math.floor(Date.now() / (CREATE_LIMIT.seconds * 1000));
   const store = app.store();
-  sweepCreateCounts(store, window);
-  let count = 0;
-  store.setFunc(CREATE_KEY + kind + ':' + client, (old: unknown) => {
-    const [at, n] = String(old ?? '').split(' ');
-    count = Number(at) === window ? Number(n) + 1 : 1;
-    return window + ' ' + count;
-  });
-  return count <= CREATE_LIMIT.max;
+  let allowed = true;
+  for (const limit of [CREATE_LIMIT, CREATE_DAY_LIMIT]) {
+    const window = Math.floor(Date.now() / (limit.seconds * 1000));
+    const prefix = CREATE_KEY + limit.seconds + ':';
+    sweepCreateCounts(store, prefix, window);
+    let count = 0;
+    store.setFunc(prefix + kind + ':' + client, (old: unknown) => {
+      const [at, n] = String(old ?? '').split(' ');
+      count = Number(at) === window ? Number(n) + 1 : 1;
+      return window + ' ' + count;
+    });
+    if (count > limit.max) allowed = false;
+  }
+  return allowed;
 }
 
 /** Once a window, the counts of earlier windows go: every address ever seen would stay otherwise. */
-function sweepCreateCounts(store: ReturnType<core.App['store']>, window: number): void {
+function sweepCreateCounts(
+  store: ReturnType<core.App['store']>,
+  prefix: string,
+  window: number,
+): void {
   // Read first: the store's write lock also serves PocketBase's own lookups on every request.
-  if (Number(store.get(CREATE_SWEPT)) === window) return;
+  const swept = CREATE_SWEPT + ':' + prefix;
+  if (Number(store.get(swept)) === window) return;
   let due = false;
-  store.setFunc(CREATE_SWEPT, (old: unknown) => {
+  store.setFunc(swept, (old: unknown) => {
     due = Number(old) !== window;
     return window;
   });
   if (!due) return;
   const all = store.getAll() as Record<string, unknown>;
   for (const key in all) {
-    if (key.indexOf(CREATE_KEY) === 0 && Number(String(all[key]).split(' ')[0]) < window) {
+    if (key.indexOf(prefix) === 0 && Number(String(all[key]).split(' ')[0]) < window) {
       store.remove(key);
     }
   }

@@ -1,16 +1,37 @@
 // The mail queue: request e-mails rendered on the server from the stored record (every value
 // escaped), queued in the transaction that stores them, and sent by the jobs in jobs.ts.
-import { CONFIRMATIONS_PER_MAILBOX_PER_DAY, isPermanentRefusal } from '../src/domain/mail';
+import {
+  COMPANY_MAIL_BURST,
+  CONFIRMATIONS_PER_MAILBOX_PER_DAY,
+  SUMMARY_TIMING,
+  isPermanentRefusal,
+} from '../src/domain/mail';
 import { mailboxKey } from '../src/domain/follows';
-import { companyMail, confirmationMail, type MailContent } from '../src/domain/submission-mails';
+import {
+  companyMail,
+  confirmationMail,
+  summaryMail,
+  type MailContent,
+  type SummaryLine,
+} from '../src/domain/submission-mails';
 import {
   SUBMISSION_KIND_LIST,
   kindOfCollection,
+  requestSummary,
   storedFields,
   type SubmissionKindDef,
 } from '../src/domain/submissions';
 import { requestsFirst } from './busy';
-import { company, companyMailbox, env, retryBaseSeconds, retryMaxSeconds, stored } from './config';
+import { admit } from './roles';
+import {
+  company,
+  companyMailbox,
+  env,
+  retryBaseSeconds,
+  retryMaxSeconds,
+  siteUrl,
+  stored,
+} from './config';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -128,6 +149,8 @@ export interface QueuedMail {
   subject: string;
   html: string;
   unsubscribe?: string;
+  /** 'held': kept back for a summary e-mail (a burst); otherwise queued to be sent. */
+  status?: 'held';
 }
 
 /** Put one rendered e-mail in the queue, in the caller's transaction. */
@@ -150,6 +173,7 @@ function enqueue(txApp: core.App, record: core.Record, def: SubmissionKindDef): 
   const base = { source: def.collection, record: record.id };
   queue(txApp, {
     ...base,
+    ...(inBurst(txApp) ? { status: 'held' as const } : {}),
     purpose: 'company',
     to: companyMailbox(),
     replyTo: toCompany.replyTo,
@@ -171,6 +195,120 @@ function enqueue(txApp: core.App, record: core.Record, def: SubmissionKindDef): 
     subject: confirmation.subject,
     html: toHtml(confirmation),
   });
+}
+
+/**
+ * Whether the company has had its share of request e-mails in the burst window (MAIL_BURST_LIMIT
+ * of them): the next ones are held for a summary.
+ */
+function inBurst(txApp: core.App): boolean {
+  const row = new DynamicModel({ n: 0 });
+  txApp
+    .db()
+    .newQuery(
+      "SELECT COUNT(*) AS n FROM mail_queue WHERE purpose = 'company' AND status != 'held' " +
+        "AND COALESCE(summary, '') = '' AND created > {:since}",
+    )
+    .bind({ since: stored(Date.now() - COMPANY_MAIL_BURST.windowSeconds * 1000) })
+    .one(row);
+  return row.n >= Number(env('MAIL_BURST_LIMIT', String(COMPANY_MAIL_BURST.max)));
+}
+
+/**
+ * The held company e-mails go out as one summary e-mail once no request joined them for a while
+ * (or the oldest has waited long enough). Each held e-mail names the summary, and takes its
+ * outcome when it is sent (finish).
+ */
+function queueSummary(app: core.App): void {
+  const rows = arrayOf(new DynamicModel({ id: '', source: '', record: '', created: '' }));
+  app
+    .db()
+    .newQuery(
+      "SELECT id, source, record, created FROM mail_queue WHERE status = 'held' " +
+        "AND COALESCE(summary, '') = '' ORDER BY created, id LIMIT 500",
+    )
+    .all(rows);
+  if (rows.length === 0) return;
+  const age = (at: string) => Date.now() - new Date(String(at).replace(' ', 'T')).getTime();
+  const oldest = age(rows[0]!.created as string);
+  const newest = age(rows[rows.length - 1]!.created as string);
+  if (
+    newest < SUMMARY_TIMING.quietSeconds * 1000 &&
+    oldest < SUMMARY_TIMING.maxWaitSeconds * 1000 &&
+    rows.length < 500
+  ) {
+    return;
+  }
+  app.runInTransaction((txApp) => {
+    const lines: SummaryLine[] = [];
+    for (const row of rows) {
+      const def = kindOfCollection(row.source as string);
+      let record: core.Record | null = null;
+      try {
+        record = def ? txApp.findRecordById(def.collection, row.record as string) : null;
+      } catch {
+        record = null; // deleted since: still listed, by kind and time
+      }
+      lines.push({
+        label: def ? def.label : 'Solicitação',
+        number:
+          record && def && def.firstNumber !== undefined ? record.getInt('number') : undefined,
+        summary: record && def ? requestSummary(def.kind, plain(record, def)) : '',
+        created: row.created as string,
+      });
+    }
+    const mail = summaryMail(lines, siteUrl(txApp) + '/admin/solicitacoes', company.email);
+    const summary = new Record(txApp.findCollectionByNameOrId('mail_queue'));
+    // Its own id as its record: a summary belongs to no single request.
+    const id = $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789');
+    summary.set('id', id);
+    summary.set('source', 'mail_queue');
+    summary.set('record', id);
+    summary.set('purpose', 'summary');
+    summary.set('to', companyMailbox());
+    summary.set('replyTo', '');
+    summary.set('subject', mail.subject);
+    summary.set('html', toHtml(mail));
+    summary.set('status', 'pending');
+    summary.set('attempts', 0);
+    txApp.save(summary);
+    for (const row of rows) {
+      txApp
+        .db()
+        .newQuery(
+          "UPDATE mail_queue SET summary = {:summary} WHERE id = {:id} AND status = 'held' " +
+            "AND COALESCE(summary, '') = ''",
+        )
+        .bind({ summary: id, id: row.id })
+        .execute();
+    }
+  });
+}
+
+/**
+ * A summary's outcome, once final, on every e-mail it stood for (and on their requests): sent,
+ * refused or given up with it. While it is retried they stay held, and /api/health sees them wait.
+ */
+function settleSummarized(app: core.App, summary: core.Record): void {
+  const status = summary.getString('status');
+  if (status !== 'sent' && status !== 'refused' && status !== 'dismissed') return;
+  const held = app.findRecordsByFilter(
+    'mail_queue',
+    "summary = {:summary} && status = 'held'",
+    'created',
+    0,
+    0,
+    { summary: summary.id },
+  ) as core.Record[];
+  for (const item of held) {
+    item.set('status', status);
+    item.set('attempts', summary.getInt('attempts'));
+    item.set('lastError', summary.getString('lastError'));
+    item.set('sentAt', summary.getString('sentAt'));
+    item.set('nextAt', '');
+    app.unsafeWithoutHooks().save(item);
+    mirror(app, item);
+  }
 }
 
 /** A request whose e-mails are still to be written into the queue (bind `source`: its collection). */
@@ -354,6 +492,7 @@ function finish(app: core.App, item: core.Record): void {
       return;
     }
     app.unsafeWithoutHooks().save(item);
+    if (item.getString('purpose') === 'summary') settleSummarized(app, item);
   } catch (err) {
     app.logger().error('Estado do e-mail não salvo', 'id', item.id, 'error', String(err));
   }
@@ -386,7 +525,10 @@ export function drain(app: core.App, withNewRequests: boolean): void {
     // Only one of the parallel senders renders new requests (the others would only wait on it),
     // and it does so before every batch: a request that arrives while a burst is being sent goes
     // out in this run, not a minute later.
-    if (withNewRequests) enqueueNew(app, wait, deadline);
+    if (withNewRequests) {
+      enqueueNew(app, wait, deadline);
+      queueSummary(app);
+    }
     // New company e-mails before the requesters' confirmations and the 'Avise-me' notices: a
     // request nobody at the company has seen is the one that costs. Retries take their turn with
     // the rest, so a mail server that keeps failing them never holds up everyone else's.
@@ -545,7 +687,7 @@ export function health(app: core.App): MailHealth {
     .newQuery(
       "SELECT COALESCE(MIN(created), '') AS oldest, COUNT(*) AS waiting, " +
         "COALESCE(SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0) AS failing " +
-        "FROM mail_queue WHERE status IN ('pending', 'sending', 'failed')",
+        "FROM mail_queue WHERE status IN ('pending', 'sending', 'failed', 'held')",
     )
     .one(row);
   const refused = new DynamicModel({ n: 0 });
@@ -585,12 +727,13 @@ export function health(app: core.App): MailHealth {
 }
 
 /**
- * The request a staff route names (`/api/solicitacoes/{collection}/{id}/…`): its collection and
- * id, once the account is known to be active and the collection a kind of request.
+ * The request an office route names (`/api/solicitacoes/{collection}/{id}/…`): its collection and
+ * id, once the account is known to be an active office account and the collection a kind of
+ * request.
  */
 export function staffRequest(e: core.RequestEvent): { collection: string; id: string } {
-  if (!e.auth || e.auth.getBool('disabled'))
-    throw new ForbiddenError('Esta conta da equipe foi desativada.');
+  // Drivers see none of the requests, nor their e-mails.
+  admit(e, ['office'], 'Só o escritório cuida das solicitações.');
   const def = kindOfCollection(e.request!.pathValue('collection'));
   if (!def) throw new NotFoundError('Tipo de solicitação desconhecido.');
   return { collection: def.collection, id: e.request!.pathValue('id') };

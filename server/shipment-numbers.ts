@@ -2,10 +2,11 @@
 import {
   NOT_RESERVED_MESSAGE,
   RESERVED_NUMBERS_PER_ACCOUNT,
-  looksLikeShipmentNumber,
+  SHIPMENT_NUMBER_LENGTH,
   shipmentNumberFrom,
 } from '../src/domain/shipment-numbers';
 import { stored } from './config';
+import { admit } from './roles';
 
 /** One number no account has reserved and no record carries (drawn again on a clash). */
 export function drawNumber(app: core.App): string {
@@ -42,13 +43,7 @@ function unusedOf(app: core.App, account: string): string[] {
  * again, it gives the same numbers (a device that lost its answer loses nothing).
  */
 export function answerReservedNumbers(e: core.RequestEvent): void {
-  const auth = e.auth;
-  if (!auth || auth.getBool('disabled')) {
-    throw new ForbiddenError('Esta conta da equipe foi desativada. Fale com o responsável.');
-  }
-  if (auth.getString('role') === 'motorista') {
-    throw new ForbiddenError('Só o escritório cria remessas.');
-  }
+  const auth = admit(e, ['office'], 'Só o escritório cria remessas.');
   let numbers: string[] = [];
   e.app.runInTransaction((txApp) => {
     const unused = unusedOf(txApp, auth.id);
@@ -66,12 +61,12 @@ export function answerReservedNumbers(e: core.RequestEvent): void {
 }
 
 /**
- * A new record under a twelve-digit shipment number takes it from the account's reservation, in
- * the transaction that stores the record; anything else of that shape is refused. Numbers of other
- * shapes (registered by hand before shipments had numbers of their own) pass untouched.
+ * A new record under a twelve-digit number takes it from the account's reservation, in the
+ * transaction that stores the record; one not reserved (or used) is refused. A CPF or CNPJ (the
+ * other numbers a new record may have, checked before) passes untouched.
  */
 export function takeReservedNumber(txApp: core.App, number: string, account: string): void {
-  if (!looksLikeShipmentNumber(number)) return;
+  if (number.length !== SHIPMENT_NUMBER_LENGTH) return;
   const taken = txApp
     .db()
     .newQuery(

@@ -2,6 +2,7 @@
 // prerendered pages, the health check, the pickup form's session, and errors in Portuguese.
 import { countArrival } from './busy';
 import { inPortuguese } from './errors';
+import { jobsHealth } from './jobs';
 import { health } from './mail';
 import { allowCreate } from './limits';
 import { createSubmission, kindCreatedAt, type CreatedKind } from './submissions';
@@ -31,6 +32,10 @@ export function everyRequest(e: core.RequestEvent): void {
   if (!path.startsWith('/_/')) h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   if (path.startsWith('/assets/')) {
     h.set('Cache-Control', 'public, max-age=31536000, immutable');
+  } else if (path.startsWith('/api/files/')) {
+    // Every stored file is a protected photo (a receiver's doorway, a delivery): never kept by a
+    // shared phone's cache or a proxy (the file server's own default is a month).
+    h.set('Cache-Control', 'private, no-store');
   } else if (!path.startsWith('/api/') && !path.startsWith('/_/')) {
     // index.html, sw.js, the manifest and icons: always revalidate, so a deploy reaches everyone.
     h.set('Cache-Control', 'no-cache');
@@ -53,14 +58,21 @@ export function everyRequest(e: core.RequestEvent): void {
     request.url!.rawPath = '';
   }
 
-  // /api/health also says whether mail is flowing, so a monitor can alert on a stuck queue.
+  // /api/health also says whether mail is flowing and every scheduled job succeeds, so a monitor
+  // can alert on a stuck queue or a job that keeps failing.
   if (path === '/api/health' && (method === 'GET' || method === 'HEAD')) {
     const mail = health(e.app);
+    const jobs = jobsHealth(e.app);
+    const late = jobs.filter((j) => j.late).map((j) => j.job);
+    const problems = (mail.flowing ? [] : ['E-mails parados na fila.']).concat(
+      late.length ? [`Tarefas sem sucesso recente: ${late.join(', ')}.`] : [],
+    );
+    const code = problems.length ? 503 : 200;
     h.set('Cache-Control', 'no-store');
-    e.json(mail.flowing ? 200 : 503, {
-      code: mail.flowing ? 200 : 503,
-      message: mail.flowing ? 'API is healthy.' : 'E-mails parados na fila.',
-      data: { mail },
+    e.json(code, {
+      code,
+      message: problems.length ? problems.join(' ') : 'API is healthy.',
+      data: { mail, jobs },
     });
     return;
   }

@@ -1,4 +1,5 @@
 // Quotes, urgent requests and pickup requests, all read from the domain's catalogue of kinds.
+import { admit } from './roles';
 import { fieldErrors } from './errors';
 import {
   SUBMISSION_KINDS,
@@ -261,6 +262,7 @@ export function handleUpdate(e: core.RecordRequestEvent): void {
 
 /** GET /api/pedidos-coleta/proximo-numero: the number the next pickup request will get. */
 export function answerNextPickupNumber(e: core.RequestEvent): void {
+  admit(e, ['client']);
   e.response.header().set('Cache-Control', 'no-store');
   e.json(200, { next: nextNumber(e.app, SUBMISSION_KINDS.pickup) });
 }

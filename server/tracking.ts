@@ -22,6 +22,7 @@ import {
   type TrackingStage,
 } from '../src/domain/stages';
 import { stored } from './config';
+import { admit } from './roles';
 import { fieldErrors, inPortuguese, refusedSave, saveOrRefuse } from './errors';
 import { checkField } from '../src/domain/fields';
 import { TRACKING_NUMBER_RULE } from '../src/domain/submissions';
@@ -274,9 +275,7 @@ export function findByNumber(app: core.App, number: string): core.Record | null 
  * one and a delete of a record already gone all answer as done.
  */
 export function applyChange(e: core.RequestEvent): void {
-  if (e.auth!.getBool('disabled')) {
-    throw new ForbiddenError('Esta conta da equipe foi desativada. Fale com o responsável.');
-  }
+  admit(e, ['office', 'driver']);
   e.json(200, applyOne(e.app, e.auth!, readChange(e), uploadedPhoto(e)));
 }
 
@@ -297,9 +296,7 @@ type BatchResult =
  * it is answered, the rest are left unanswered, and the phone sends them all again later.
  */
 export function applyBatch(e: core.RequestEvent): void {
-  if (e.auth!.getBool('disabled')) {
-    throw new ForbiddenError('Esta conta da equipe foi desativada. Fale com o responsável.');
-  }
+  admit(e, ['office', 'driver']);
   const body = e.requestInfo().body || {};
   const changes = body.changes;
   if (!Array.isArray(changes) || changes.length === 0 || changes.length > TRACKING_BATCH_MAX) {
@@ -448,9 +445,8 @@ function applyOne(
       return;
     }
 
-    if (!record) throw new NotFoundError(CHANGE_MESSAGES.deleted);
-    if (driver && record.getString('driver') !== auth.id) {
-      throw new NotFoundError(CHANGE_MESSAGES.notYours);
+    if (!record || (driver && record.getString('driver') !== auth.id)) {
+      throw notFoundFor(auth);
     }
     if (change.op === 'attempt') {
       answer = applyAttempt(txApp, record, change as unknown as AttemptChange, who);
@@ -485,9 +481,7 @@ function applyOne(
  * attempt's), sent by the phone apart so a change never waits behind a photo on a weak signal.
  */
 export function applyPhoto(e: core.RequestEvent): void {
-  if (e.auth!.getBool('disabled')) {
-    throw new ForbiddenError('Esta conta da equipe foi desativada. Fale com o responsável.');
-  }
+  admit(e, ['office', 'driver']);
   const body = e.requestInfo().body || {};
   const target = String(body.target ?? '');
   const photo = uploadedPhoto(e);
@@ -498,10 +492,9 @@ export function applyPhoto(e: core.RequestEvent): void {
   let answer: object = {};
   e.app.runInTransaction((txApp) => {
     const record = findById(txApp, String(body.record ?? ''));
-    // The record was deleted meanwhile: the photo has nothing to belong to.
-    if (!record) throw new NotFoundError(CHANGE_MESSAGES.deleted);
-    if (isDriver(e.auth!) && record.getString('driver') !== e.auth!.id) {
-      throw new NotFoundError(CHANGE_MESSAGES.notYours);
+    // Deleted meanwhile (the photo has nothing to belong to), or not the driver's.
+    if (!record || (isDriver(e.auth!) && record.getString('driver') !== e.auth!.id)) {
+      throw notFoundFor(e.auth!);
     }
     answer = attachPhoto(txApp, record, target, photo, photoType(photo));
   });
@@ -547,6 +540,15 @@ export function leaveTombstone(app: core.App, record: core.Record, unassignedFro
   app.save(row);
 }
 
+/**
+ * The answer for a record the caller cannot change: the office learns that it was deleted; a
+ * driver gets one answer for another driver's record and for a missing one, so that no id tells
+ * a driver whether it exists.
+ */
+function notFoundFor(auth: core.Record): ApiError {
+  return new NotFoundError(isDriver(auth) ? CHANGE_MESSAGES.notYours : CHANGE_MESSAGES.deleted);
+}
+
 /** A driver's account (reads and changes only the shipments assigned to it). */
 export function isDriver(auth: core.Record): boolean {
   return auth.getString('role') === 'motorista';
@@ -554,9 +556,7 @@ export function isDriver(auth: core.Record): boolean {
 
 /** GET /api/equipe/motoristas: the active drivers, by name, for the shipment form (office only). */
 export function answerDrivers(e: core.RequestEvent): void {
-  if (e.auth!.getBool('disabled') || isDriver(e.auth!)) {
-    throw new ForbiddenError('Só o escritório escolhe motoristas.');
-  }
+  admit(e, ['office'], 'Só o escritório escolhe motoristas.');
   const rows = arrayOf(new DynamicModel({ id: '', name: '', email: '' }));
   e.app
     .db()

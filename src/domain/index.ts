@@ -21,3 +21,5 @@ export * from './shipments';
 export * from './directions';
 export * from './attempts';
 export * from './guessed-paths';
+export * from './filter-fields';
+export * from './cron';

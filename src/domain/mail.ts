@@ -16,8 +16,25 @@ export const CONFIRMATIONS_PER_MAILBOX_PER_DAY = 3;
  */
 export const MAIL_YIELDS_FROM_REQUESTS_PER_SECOND = 100;
 
-/** Where an e-mail stands in the queue; 'refused' and 'dismissed' are never tried again. */
-export type MailState = 'pending' | 'sending' | 'sent' | 'failed' | 'refused' | 'dismissed';
+/**
+ * The company's inbox in a burst: once this many requests' e-mails went to the company within
+ * the window, the next ones are kept back and listed in one summary e-mail instead (the staff
+ * inbox on the site still shows every request). A flood of forms then costs the inbox one e-mail.
+ */
+export const COMPANY_MAIL_BURST = { windowSeconds: 600, max: 10 };
+
+/**
+ * When the summary goes: once no request joined it for `quietSeconds`, and at the latest when
+ * its oldest request has waited `maxWaitSeconds`.
+ */
+export const SUMMARY_TIMING = { quietSeconds: 30, maxWaitSeconds: 300 };
+
+/**
+ * Where an e-mail stands in the queue; 'refused' and 'dismissed' are never tried again; 'held'
+ * waits for its summary e-mail and takes that one's outcome.
+ */
+export type MailState =
+  'pending' | 'sending' | 'sent' | 'failed' | 'refused' | 'dismissed' | 'held';
 
 // 5xx answers that are about our own account (authentication), not the message: fixing the
 // settings makes them go, so they are retried like a 4xx.

@@ -8,6 +8,8 @@
  * mistyped digit and every swap of two neighbours gives a number whose check fails.
  */
 
+import { isValidCnpj, isValidCpf } from './documents';
+
 export const SHIPMENT_NUMBER_LENGTH = 12;
 
 /** Said when a number typed or read for a driver's stop is not twelve digits long. */
@@ -56,6 +58,25 @@ export function shipmentNumberFrom(randomDigits: string): string | null {
 export function shipmentNumberProblem(number: string): string | null {
   if (!looksLikeShipmentNumber(number)) return null;
   return hasValidCheckDigit(number) ? null : CHECK_DIGIT_MESSAGE;
+}
+
+/** Said when a new record's number is neither a shipment number nor a CPF or CNPJ. */
+export const NEW_NUMBER_MESSAGE =
+  'Use um número de remessa (12 dígitos) desta conta, ou um CPF (11 dígitos) ou CNPJ (14 dígitos) válido.';
+
+/**
+ * What is wrong with the number of a new tracking record, or null: it is either a shipment number
+ * (twelve digits, not starting with 0, its check digit right; the server then also wants it
+ * reserved by the account) or a valid CPF or CNPJ, the documents a customer may track by. Anything
+ * else ('1', a 13-digit string) would answer the public lookup for a number nobody was given.
+ */
+export function newNumberProblem(number: string): string | null {
+  if (/^\d{12}$/.test(number)) {
+    return looksLikeShipmentNumber(number) ? shipmentNumberProblem(number) : NEW_NUMBER_MESSAGE;
+  }
+  if (/^\d{11}$/.test(number)) return isValidCpf(number) ? null : 'CPF inválido';
+  if (/^\d{14}$/.test(number)) return isValidCnpj(number) ? null : 'CNPJ inválido';
+  return NEW_NUMBER_MESSAGE;
 }
 
 /** Numbers an office account keeps reserved, unused, for shipments made with no signal. */

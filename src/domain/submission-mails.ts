@@ -3,7 +3,7 @@
  * who sent it, a short confirmation. Rendered on the server (server/mail.ts, bundled with this
  * module) from the stored record; the staff inbox shows the company's version.
  */
-import { formatCents, formatDecimal, formatKg } from './format';
+import { formatCents, formatDateTimeBrasilia, formatDecimal, formatKg } from './format';
 import {
   NOT_INFORMED,
   priceText,
@@ -287,5 +287,49 @@ export function confirmationMail(
         ],
       },
     ],
+  };
+}
+
+/** One request listed in a summary e-mail. */
+export interface SummaryLine {
+  /** The kind's name ('Cotação', 'Solicitação de coleta') and its number, if it has one. */
+  label: string;
+  number?: number;
+  /** The request in one line (requestSummary). */
+  summary: string;
+  /** When it arrived, as stored. */
+  created: string;
+}
+
+/**
+ * The one e-mail the company gets for the requests of a burst, instead of one each: when each
+ * arrived and what it is in one line, and the way to the inbox, where every request is in full.
+ */
+export function summaryMail(lines: SummaryLine[], inboxUrl: string, replyTo: string): MailContent {
+  const first = lines[0];
+  const last = lines[lines.length - 1];
+  const span =
+    first && last
+      ? `${formatDateTimeBrasilia(first.created)} a ${formatDateTimeBrasilia(last.created)}`
+      : '';
+  return {
+    subject: `Resumo: ${lines.length} solicitações recebidas em sequência`,
+    title: `${lines.length} solicitações recebidas em sequência`,
+    replyTo,
+    paragraphs: [
+      `Chegaram muitas solicitações em pouco tempo (${span}, horário de Brasília). Para não lotar ` +
+        'esta caixa, elas vêm juntas neste resumo, sem um e-mail para cada uma.',
+      'Todas estão completas em Solicitações, no site. Se forem de um robô, podem ser ignoradas lá.',
+    ],
+    sections: [
+      {
+        title: 'Solicitações',
+        rows: lines.map((l) => [
+          `${l.label}${l.number ? ` nº ${l.number}` : ''} — ${formatDateTimeBrasilia(l.created)}`,
+          defang(l.summary) || NOT_INFORMED,
+        ]),
+      },
+    ],
+    links: [{ label: 'Abrir Solicitações', href: inboxUrl }],
   };
 }

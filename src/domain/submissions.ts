@@ -415,6 +415,33 @@ export const SUBMISSION_STATE_FIELDS = [
   'client',
 ] as const;
 
+/**
+ * What a corporate client reads of its own requests besides what it sent: the shipment's number,
+ * its latest stage and, once delivered, the receiver's initials and the time. Never the e-mails'
+ * state, who on our staff handled it, the shipment's record or the account field.
+ */
+export const CLIENT_SHIPMENT_FIELDS = [
+  'shipmentNumber',
+  'shipmentStage',
+  'shipmentDeliveredTo',
+  'shipmentDeliveredAt',
+] as const;
+
+/** Every field a corporate client may read (or filter and sort by) of a request of this kind. */
+export function clientReadableFields(
+  def: Pick<SubmissionKindDef, 'rules' | 'derived' | 'firstNumber'>,
+): string[] {
+  return [
+    'id',
+    'created',
+    'updated',
+    'collectionId',
+    'collectionName',
+    ...storedFields(def).map((f) => f.name),
+    ...CLIENT_SHIPMENT_FIELDS,
+  ];
+}
+
 /** What is erased from a request once it is older than the retention period (LGPD). */
 export const ANONYMIZED = 'Anonimizado';
 

@@ -24,7 +24,7 @@ import {
   stageTimesOf,
   type TrackingStage,
 } from './stages';
-import { shipmentNumberProblem } from './shipment-numbers';
+import { newNumberProblem } from './shipment-numbers';
 import {
   checkShipment,
   prepareShipment,
@@ -196,11 +196,9 @@ export function checkTrackingChange(
   const number = provisional
     ? null
     : (checkField(TRACKING_NUMBER_RULE, change.number, {}) ??
-      // A new record under a mistyped shipment number: caught before it is queued, and again on the
-      // server. Older records under such a number keep working (only a register is checked).
-      (op === 'register' || op === 'shipment'
-        ? shipmentNumberProblem(String(change.number))
-        : null));
+      // A new record: a shipment number (its check digit right) or a CPF or CNPJ, caught before it
+      // is queued, and again on the server. Older records under other numbers keep working.
+      (op === 'register' || op === 'shipment' ? newNumberProblem(String(change.number)) : null));
   if (number) problems.number = number;
   const at = timeOf(String(change.at ?? ''));
   const created = context.createdAt ? timeOf(context.createdAt) : NaN;

@@ -1,6 +1,7 @@
 // Drivers' changes made with no signal: kept on the phone, shown at once, sent in order
 // when the signal returns with the times they were made, merged stage by stage with other phones,
 // and proof of delivery with a photo shrunk on the phone.
+import { cpfFrom } from '../support/payloads';
 import type { Page } from '@playwright/test';
 import { call, type Stack } from '../support/stack';
 import { cameraPhoto, expect, staffPhoneReady, test, trackingRow } from './fixtures';
@@ -36,7 +37,7 @@ test('offline: deliver with a photo, register and delete; all reach the server w
   const suffix = String(Date.now()).slice(-7);
   const toDeliver = `71${suffix}`;
   const toDelete = `72${suffix}`;
-  const fresh = `73${suffix}`;
+  const fresh = cpfFrom(`73${suffix}`);
   await registerOnServer(stack, toDeliver);
   await registerOnServer(stack, toDelete);
   const { context, page } = await staffPhoneReady(browser, baseURL!);
@@ -176,7 +177,7 @@ test('a number registered on two phones offline ends as one record, and the seco
   baseURL,
   stack,
 }) => {
-  const number = `75${String(Date.now()).slice(-7)}`;
+  const number = cpfFrom(`75${String(Date.now()).slice(-7)}`);
   const a = await staffPhoneReady(browser, baseURL!);
   const b = await staffPhoneReady(browser, baseURL!);
   for (const phone of [a, b]) {

@@ -1,5 +1,6 @@
 // The staff list lives on the phone: it opens with no signal, follows changes one record at a time,
 // drops records deleted while the phone was away, and is erased at 'Sair'.
+import { cpfFrom } from '../support/payloads';
 import type { Page } from '@playwright/test';
 import { call, signIn, STAFF } from '../support/stack';
 import { expect, staffPhoneReady, test, trackingRow } from './fixtures';
@@ -23,7 +24,7 @@ test('a change on one phone reaches another without downloading the list; a dele
     if (r.url().includes('/api/')) told.push(`asked: ${r.method()} ${r.url()}`);
   });
   const token = await signIn(stack.url, 'staff', STAFF);
-  const number = String(Date.now()).slice(-9);
+  const number = cpfFrom(Date.now());
   const record = `offline${number.slice(-8)}`;
   const change = (body: Record<string, unknown>) =>
     call(stack.url, '/api/equipe/rastreios', {

@@ -1,3 +1,4 @@
+import { cpfFrom } from '../support/payloads';
 import type { Browser, Page } from '@playwright/test';
 import { STAFF } from '../support/stack';
 import { expect, staffPhone, test } from './fixtures';
@@ -111,7 +112,7 @@ test.describe('management', () => {
   }) => {
     const a = await staffPage(browser, baseURL!);
     const b = await staffPage(browser, baseURL!);
-    const number = String(Date.now()).slice(-9);
+    const number = cpfFrom(Date.now());
 
     await a.getByRole('button', { name: 'Registrar' }).click();
     await expect(a.getByText('Digite um número de rastreio')).toBeVisible();

@@ -115,7 +115,7 @@ describe('courier staff', () => {
       body: {
         op: 'register',
         record: 'equipe000004455',
-        number: '4455',
+        number: '00000445550',
         at: new Date().toISOString(),
       },
     });
@@ -123,7 +123,7 @@ describe('courier staff', () => {
     const list = await call(stack.url, '/api/collections/tracking/records?sort=-created', {
       token: staffToken,
     });
-    expect(list.body.items[0].number).toBe('4455');
+    expect(list.body.items[0].number).toBe('00000445550');
     for (const name of SUBMISSIONS) {
       const subs = await call(stack.url, `/api/collections/${name}/records`, { token: staffToken });
       expect(subs.body.totalItems).toBeGreaterThan(0);
@@ -157,7 +157,7 @@ describe('realtime on tracking', () => {
       .collection('tracking')
       .subscribe('*', (e) => anonEvents.push(`${e.action}:${e.record.number}`));
 
-    for (const number of ['777000', '777001']) {
+    for (const number of ['00077700066', '00077700147']) {
       await staff.send('/api/equipe/rastreios', {
         method: 'POST',
         body: {
@@ -169,8 +169,8 @@ describe('realtime on tracking', () => {
       });
     }
     // Events go out in order: once staff heard of the second, the first has reached everyone.
-    await expect.poll(() => staffEvents, { timeout: 5000 }).toContain('create:777001');
-    expect(staffEvents).toContain('create:777000');
+    await expect.poll(() => staffEvents, { timeout: 5000 }).toContain('create:00077700147');
+    expect(staffEvents).toContain('create:00077700066');
     expect(anonEvents).toEqual([]);
 
     await staff.collection('tracking').unsubscribe();

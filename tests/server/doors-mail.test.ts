@@ -82,7 +82,7 @@ describe('addresses a mail server refuses', () => {
     for (const email of BAD) {
       const follow = await call(stack.url, '/api/avisos', {
         method: 'POST',
-        body: { number: '83000001', email, consent: 'sim' },
+        body: { number: '08300000119', email, consent: 'sim' },
       });
       expect(follow.status, email).toBe(400);
       expect(follow.body.data.email.message).toBe('Email inválido.');
@@ -99,7 +99,7 @@ describe('addresses a mail server refuses', () => {
     for (const email of ["o'neil+avisos@cliente.example", 'ana.lima@mail.cliente.com.br']) {
       const follow = await call(stack.url, '/api/avisos', {
         method: 'POST',
-        body: { number: '83000002', email, consent: 'sim' },
+        body: { number: '08300000208', email, consent: 'sim' },
       });
       expect(follow.status, email).toBe(202);
     }
@@ -268,7 +268,7 @@ describe('the forms never mail anyone a line or a link of their own', () => {
     // 'Avise-me' draws on the same budget: the request is taken, no link goes out.
     const follow = await call(stack.url, '/api/avisos', {
       method: 'POST',
-      body: { number: '83000003', email: 'analima+avisos@gmail.com', consent: 'sim' },
+      body: { number: '08300000380', email: 'analima+avisos@gmail.com', consent: 'sim' },
     });
     expect(follow.status).toBe(202);
     const queued = await stack.admin(
@@ -278,7 +278,7 @@ describe('the forms never mail anyone a line or a link of their own', () => {
   });
 
   it("'Avise-me' links count against a quote's confirmation", async () => {
-    for (const number of ['83000011', '83000012', '83000013']) {
+    for (const number of ['08300001190', '08300001271', '08300001352']) {
       const res = await call(stack.url, '/api/avisos', {
         method: 'POST',
         body: { number, email: 'bia@teste.example', consent: 'sim' },
@@ -321,7 +321,7 @@ describe('figures and names', () => {
 
   it("the public lookup shows a receiver's initials from letters only", async () => {
     const record = `dm${Date.now().toString(36)}`.padEnd(15, '0').slice(0, 15);
-    const number = '83000100';
+    const number = '08300010009';
     const at = new Date(Date.now() - 60_000).toISOString();
     const registered = await call(stack.url, '/api/equipe/rastreios', {
       method: 'POST',

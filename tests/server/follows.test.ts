@@ -25,15 +25,17 @@ const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0]?.text : m.to?.text)
 const mailsTo = (address: string) => stack.sink.messages.filter((m) => to(m) === address);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A record under a short number, as ones registered before shipments had numbers of their own
+ * (made by a superuser: the office's route now takes only shipment numbers, CPFs and CNPJs).
+ */
 async function register(number: string) {
   const record = newId();
-  const at = new Date(Date.now() - 60_000).toISOString();
-  const res = await call(stack.url, '/api/equipe/rastreios', {
+  await stack.admin('/api/collections/tracking/records', {
     method: 'POST',
-    token: staff,
-    body: { op: 'register', record, number, at },
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id: record, number, stages: [] }),
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { record, number };
 }
 

@@ -3,7 +3,7 @@
 // used to leave that finished transaction as the VM's `$app`, and every job landing there failed
 // ("sql: transaction has already been committed or rolled back"): e-mails stopped going out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotePayload } from '../support/payloads';
+import { cpfFrom, quotePayload } from '../support/payloads';
 import { call, signIn, STAFF, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -51,7 +51,7 @@ describe('the scheduled jobs', () => {
       body: {
         op: 'register',
         record,
-        number: String(Date.now()).slice(-10),
+        number: cpfFrom(Date.now()),
         at: new Date().toISOString(),
       },
     });

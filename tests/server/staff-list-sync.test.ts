@@ -8,6 +8,7 @@ import type { RecordModel } from 'pocketbase';
 import { db } from '../../src/lib/db';
 import { staffApi } from '../../src/lib/pocketbase';
 import { keepTracking, syncTracking } from '../../src/features/staff/tracking/tracking-sync';
+import { cpfFrom } from '../support/payloads';
 import { call, signIn, STAFF, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -28,7 +29,7 @@ afterAll(async () => {
 /** A number registered on the server as the office would; its record as realtime sends it. */
 async function register(): Promise<RecordModel> {
   const record = `sync${Date.now().toString(36)}${(seq++).toString(36)}`.padEnd(15, '0');
-  const number = String(Date.now() + seq).slice(-10);
+  const number = cpfFrom(Date.now() + seq);
   const res = await call(stack.url, '/api/equipe/rastreios', {
     method: 'POST',
     token,

@@ -42,7 +42,7 @@ describe('npm run staff', () => {
     const change = (auth: string, body: Record<string, unknown>) =>
       call(stack.url, '/api/equipe/rastreios', { method: 'POST', token: auth, body });
     const record = 'quemfez00000001';
-    const base = { record, number: '5550001' };
+    const base = { record, number: '00555000133' };
     expect((await change(token, { ...base, op: 'register', at: at() })).status).toBe(200);
     const marked = await change(token, {
       ...base,

@@ -41,26 +41,28 @@ async function registered(number: string, at = minutesAgo(30)) {
 describe('a change sent from a phone', () => {
   it('registers a number once under the id the phone made, however often it is sent', async () => {
     const record = newId();
-    const body = { op: 'register', record, number: '7100001', at: minutesAgo(5) };
+    const body = { op: 'register', record, number: '00710000111', at: minutesAgo(5) };
     const first = await change(body);
     const again = await change(body);
     expect(first.status).toBe(200);
     expect(first.body.record).toMatchObject({
       id: record,
-      number: '7100001',
+      number: '00710000111',
       registeredBy: 'Equipe',
     });
     expect(again.body.record.id).toBe(record);
-    const all = await stack.admin(`/api/collections/tracking/records?filter=(number='7100001')`);
+    const all = await stack.admin(
+      `/api/collections/tracking/records?filter=(number='00710000111')`,
+    );
     expect(all.totalItems).toBe(1);
   });
 
   it('a number registered offline on two phones ends as one record, and the second is told', async () => {
-    const one = await registered('7100002');
+    const one = await registered('00710000200');
     const second = await change({
       op: 'register',
       record: newId(),
-      number: '7100002',
+      number: '00710000200',
       at: minutesAgo(4),
     });
     expect(second.status).toBe(200);
@@ -71,12 +73,12 @@ describe('a change sent from a phone', () => {
   });
 
   it('keeps the time the stage was marked on the phone, not the time it arrived', async () => {
-    const record = await registered('7100003');
+    const record = await registered('00710000383');
     const at = minutesAgo(20);
     const res = await change({
       op: 'stage',
       record: record.id,
-      number: '7100003',
+      number: '00710000383',
       stage: 1,
       set: true,
       at,
@@ -89,8 +91,8 @@ describe('a change sent from a phone', () => {
   });
 
   it('merges two phones stage by stage: the later action on a stage wins, other stages survive', async () => {
-    const record = await registered('7100004');
-    const base = { record: record.id, number: '7100004', op: 'stage' };
+    const record = await registered('00710000464');
+    const base = { record: record.id, number: '00710000464', op: 'stage' };
     // The driver delivered at 14:10 (sent last); the office marked stage 2 at 14:05.
     const delivered = {
       ...base,
@@ -116,8 +118,8 @@ describe('a change sent from a phone', () => {
   });
 
   it('refuses bad changes with a Portuguese message naming the field', async () => {
-    const record = await registered('7100005', minutesAgo(10));
-    const base = { record: record.id, number: '7100005', op: 'stage', set: true };
+    const record = await registered('00710000545', minutesAgo(10));
+    const base = { record: record.id, number: '00710000545', op: 'stage', set: true };
     const future = await change({
       ...base,
       stage: 1,
@@ -155,23 +157,23 @@ describe('a change sent from a phone', () => {
   });
 
   it('a change to a number deleted meanwhile is dropped with a clear message', async () => {
-    const record = await registered('7100006');
+    const record = await registered('00710000626');
     const deleted = await change({
       op: 'delete',
       record: record.id,
-      number: '7100006',
+      number: '00710000626',
       at: minutesAgo(2),
     });
     expect(deleted.status).toBe(200);
     // The same delete again (a retry) is fine.
     expect(
-      (await change({ op: 'delete', record: record.id, number: '7100006', at: minutesAgo(2) }))
+      (await change({ op: 'delete', record: record.id, number: '00710000626', at: minutesAgo(2) }))
         .status,
     ).toBe(200);
     const late = await change({
       op: 'stage',
       record: record.id,
-      number: '7100006',
+      number: '00710000626',
       stage: 1,
       set: true,
       at: minutesAgo(1),
@@ -183,7 +185,7 @@ describe('a change sent from a phone', () => {
   });
 
   it('only active staff may send changes', async () => {
-    const body = { op: 'register', record: newId(), number: '7100007', at: minutesAgo(1) };
+    const body = { op: 'register', record: newId(), number: '00710000707', at: minutesAgo(1) };
     const anonymous = await change(body, '');
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.message).toBe('Entre para continuar.');
@@ -205,7 +207,7 @@ describe('a change sent from a phone', () => {
       'Esta conta da equipe foi desativada. Fale com o responsável.',
     );
     expect(
-      await stack.admin(`/api/collections/tracking/records?filter=(number='7100007')`),
+      await stack.admin(`/api/collections/tracking/records?filter=(number='00710000707')`),
     ).toMatchObject({ totalItems: 0 });
   });
 
@@ -240,10 +242,10 @@ describe('a batch of changes (a queue sent after the signal returns)', () => {
   it('applies each change in order with its own answer; a refused one does not stop the rest', async () => {
     const record = newId();
     const res = await batch([
-      { op: 'register', record, number: '7300001', at: minutesAgo(10) },
-      { op: 'stage', record, number: '7300001', stage: 1, set: true, at: minutesAgo(9) },
-      { op: 'stage', record, number: '7300001', stage: 9, set: true, at: minutesAgo(8) },
-      { op: 'stage', record, number: '7300001', stage: 2, set: true, at: minutesAgo(7) },
+      { op: 'register', record, number: '00730000192', at: minutesAgo(10) },
+      { op: 'stage', record, number: '00730000192', stage: 1, set: true, at: minutesAgo(9) },
+      { op: 'stage', record, number: '00730000192', stage: 9, set: true, at: minutesAgo(8) },
+      { op: 'stage', record, number: '00730000192', stage: 2, set: true, at: minutesAgo(7) },
     ]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const results = res.body.results as { status: number; data?: Record<string, unknown> }[];
@@ -255,20 +257,22 @@ describe('a batch of changes (a queue sent after the signal returns)', () => {
     expect(stored.stages).toEqual(['1', '2']);
     // Sent again (the answer was lost): nothing is stored twice, nothing changes.
     const again = await batch([
-      { op: 'register', record, number: '7300001', at: minutesAgo(10) },
-      { op: 'stage', record, number: '7300001', stage: 1, set: true, at: minutesAgo(9) },
+      { op: 'register', record, number: '00730000192', at: minutesAgo(10) },
+      { op: 'stage', record, number: '00730000192', stage: 1, set: true, at: minutesAgo(9) },
     ]);
     expect(again.body.results.map((r: { status: number }) => r.status)).toEqual([200, 200]);
-    const all = await stack.admin(`/api/collections/tracking/records?filter=(number='7300001')`);
+    const all = await stack.admin(
+      `/api/collections/tracking/records?filter=(number='00730000192')`,
+    );
     expect(all.totalItems).toBe(1);
   });
 
   it('a number another phone registered first takes the later changes of the same batch along', async () => {
-    const first = await registered('7300002');
+    const first = await registered('00730000273');
     const mine = newId();
     const res = await batch([
-      { op: 'register', record: mine, number: '7300002', at: minutesAgo(5) },
-      { op: 'stage', record: mine, number: '7300002', stage: 3, set: true, at: minutesAgo(4) },
+      { op: 'register', record: mine, number: '00730000273', at: minutesAgo(5) },
+      { op: 'stage', record: mine, number: '00730000273', stage: 3, set: true, at: minutesAgo(4) },
     ]);
     expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([200, 200]);
     expect(res.body.results[0].answer.merged).toBe(true);
@@ -322,7 +326,7 @@ describe('proof of delivery', () => {
 
   it('keeps the photo for staff only; the public lookup shows initials and the time', async () => {
     const { record, res, body } = await deliverWithPhoto(
-      '7100010',
+      '00710001002',
       new Blob([JPEG], { type: 'image/jpeg' }),
     );
     expect(res.status, JSON.stringify(body)).toBe(200);
@@ -337,7 +341,7 @@ describe('proof of delivery', () => {
     expect(withToken.status).toBe(200);
     expect(withToken.headers.get('content-type')).toBe('image/jpeg');
 
-    const lookup = await call(stack.url, '/api/rastreio/7100010');
+    const lookup = await call(stack.url, '/api/rastreio/00710001002');
     expect(lookup.body).toMatchObject({ stages: [4], deliveredTo: 'M. S. S.' });
     const everything = JSON.stringify(lookup.body);
     expect(everything).not.toContain('52998224725');
@@ -347,7 +351,7 @@ describe('proof of delivery', () => {
 
   it('refuses a photo that is not an image', async () => {
     const { body, res } = await deliverWithPhoto(
-      '7100011',
+      '00710001193',
       new Blob(['not an image at all'], { type: 'text/plain' }),
       'entrega.txt',
     );

@@ -110,3 +110,20 @@ export const TINY_JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
   'base64',
 );
+
+/**
+ * A valid CPF made from a whole number (its last nine digits are the CPF's base): a tracking
+ * number the office may register, unique per number. The server takes a new record's number only
+ * as a reserved shipment number, a CPF or a CNPJ.
+ */
+export function cpfFrom(n: number | string): string {
+  let base = String(n).replace(/\D/g, '').slice(-9).padStart(9, '0');
+  if (/^(\d)\1{8}$/.test(base)) base = `${base.slice(0, 8)}${(Number(base[8]) + 1) % 10}`;
+  let digits = base;
+  for (const len of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += Number(digits[i]) * (len + 1 - i);
+    digits += String(((sum * 10) % 11) % 10);
+  }
+  return digits;
+}
