@@ -33,16 +33,19 @@ export function clientView(e: core.RecordEnrichEvent): void {
 }
 
 /** The filter and sort a client sent, refused when they name a field it may not read. */
-function checkQuery(query: { [name: string]: string | undefined }): void {
-  const names = fieldsNamedInFilter(String(query.filter || '')).concat(
-    fieldsNamedInSort(String(query.sort || '')),
-  );
+function checkQuery(query: { [name: string]: unknown }): void {
+  const filter = String(query.filter || '');
+  // Escapes and comments are where a reader of the filter and PocketBase's parser could disagree
+  // on what is quoted text; no filter of ours needs them.
+  if (/\\|\/\//.test(filter)) refuse(['\\', '//']);
+  const names = fieldsNamedInFilter(filter).concat(fieldsNamedInSort(String(query.sort || '')));
   const refused = unreadable(names);
-  if (refused.length) {
-    throw new BadRequestError(`${REFUSED}: ${refused.join(', ')}.`, {
-      filter: new ValidationError('invalid_filter', `${REFUSED}: ${refused.join(', ')}.`),
-    });
-  }
+  if (refused.length) refuse(refused);
+}
+
+function refuse(names: string[]): never {
+  const message = `${REFUSED}: ${names.join(', ')}.`;
+  throw new BadRequestError(message, { filter: new ValidationError('invalid_filter', message) });
 }
 
 /** A client's list of its pickup requests. */
@@ -53,22 +56,32 @@ export function checkClientList(e: core.RecordsListRequestEvent): void {
 }
 
 /**
- * A client's realtime subscriptions: a subscription's options may carry a filter too
- * ('pickup_requests/*?options={"query":{"filter":…}}'), which decides what events it hears.
+ * What a client may subscribe to: its pickup requests, all ('*') or one, written exactly so, with
+ * options of exactly the keys the SDK sends. PocketBase also takes a collection's id for its name,
+ * an encoded 'options', and keys in any case; a client gets none of those, so the filter in the
+ * options (which decides what events it hears) is always the one checked here.
  */
+const CLIENT_TOPIC = /^pickup_requests\/(\*|[a-z0-9]{15})(?:\?options=([^&#]*))?$/;
+
 export function checkClientSubscriptions(e: core.RealtimeSubscribeRequestEvent): void {
   if (isClient(e.auth)) {
     for (const topic of e.subscriptions) {
-      if (topic.split('/')[0]!.split('?')[0] !== PICKUPS.collection) continue;
-      const raw = /[?&]options=([^&]*)/.exec(topic);
-      if (!raw) continue;
-      let options: { query?: { [name: string]: string } } = {};
+      const m = CLIENT_TOPIC.exec(topic);
+      if (!m) throw new BadRequestError('Inscrição inválida.');
+      if (m[2] === undefined) continue;
+      let options: { [key: string]: unknown };
       try {
-        options = JSON.parse(decodeURIComponent(raw[1]!.replace(/\+/g, ' ')));
+        options = JSON.parse(decodeURIComponent(m[2]));
       } catch {
         throw new BadRequestError('Inscrição inválida.');
       }
-      checkQuery((options && options.query) || {});
+      if (!options || typeof options !== 'object') throw new BadRequestError('Inscrição inválida.');
+      for (const key of Object.keys(options)) {
+        if (key !== 'query' && key !== 'headers') throw new BadRequestError('Inscrição inválida.');
+      }
+      const query = (options.query || {}) as { [name: string]: unknown };
+      if (typeof query !== 'object') throw new BadRequestError('Inscrição inválida.');
+      checkQuery(query);
     }
   }
   e.next();

@@ -100,7 +100,7 @@ export interface JobHealth {
   lastSuccess: string;
   lastFailure: string;
   lastError: string;
-  /** No success within twice the period (since the server started, for one that never had one). */
+  /** No success within twice the period (counted from the server's start at the earliest). */
   late: boolean;
 }
 
@@ -131,7 +131,12 @@ export function jobsHealth(app: core.App): JobHealth[] {
     if (period === null) continue;
     const row = byJob[job] || { lastSuccess: '', lastFailure: '', lastError: '' };
     const lastSuccess = job === BACKUP_JOB ? newestBackup(app) : row.lastSuccess;
-    const since = lastSuccess ? new Date(lastSuccess.replace(' ', 'T')).getTime() : started;
+    // A job that failed since its last success is judged from that success, across restarts;
+    // one that has not failed has two periods from each start (after a stop, its next run has
+    // simply not come yet).
+    const successMs = lastSuccess ? new Date(lastSuccess.replace(' ', 'T')).getTime() : 0;
+    const failedSince = row.lastFailure !== '' && row.lastFailure > lastSuccess;
+    const since = failedSince && successMs ? successMs : Math.max(successMs, started);
     out.push({
       job: job === BACKUP_JOB ? 'backup' : job,
       periodSeconds: period / 1000,
@@ -144,8 +149,21 @@ export function jobsHealth(app: core.App): JobHealth[] {
   return out;
 }
 
-/** When the newest automatic backup was written ('' when there is none). */
+/**
+ * When the newest automatic backup was written ('' when there is none). Read at most once a
+ * minute: the backups may be in S3, and a monitor asks /api/health often.
+ */
 function newestBackup(app: core.App): string {
+  const cached = app.store().get(NEWEST_BACKUP) as { at: number; value: string } | undefined;
+  if (cached && Date.now() - cached.at < 60_000) return cached.value;
+  const value = listNewestBackup(app);
+  app.store().set(NEWEST_BACKUP, { at: Date.now(), value });
+  return value;
+}
+
+const NEWEST_BACKUP = 'newestBackup';
+
+function listNewestBackup(app: core.App): string {
   const files = app.newBackupsFilesystem();
   try {
     let newest = 0;

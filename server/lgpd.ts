@@ -114,7 +114,26 @@ function findPerson(app: core.App, subject: DataSubject): Found {
     if (ids.length)
       mails.add(`([[source]] = ${mails.value(source)} AND ${mails.in('record', ids)})`);
   }
-  return { requests, tracking, follows, mails: mails.ids(app, 'mail_queue') };
+  const mailIds = mails.ids(app, 'mail_queue');
+  return { requests, tracking, follows, mails: mailIds.concat(summariesOf(app, mailIds)) };
+}
+
+/**
+ * The summary e-mails that listed any of these e-mails' requests (a burst's one e-mail to the
+ * company): each holds the names and routes of many requests, the person's among them.
+ */
+function summariesOf(app: core.App, ids: string[]): string[] {
+  if (ids.length === 0) return [];
+  const where = new Where();
+  const rows = arrayOf(new DynamicModel({ summary: '' }));
+  app
+    .db()
+    .newQuery(
+      `SELECT DISTINCT summary FROM mail_queue WHERE ${where.in('id', ids)} AND COALESCE(summary, '') != ''`,
+    )
+    .bind(where.params)
+    .all(rows);
+  return rows.map((r) => r.summary as string).filter((id) => ids.indexOf(id) === -1);
 }
 
 /** The person named in the request's body, or a 400 in Portuguese. */
@@ -203,6 +222,15 @@ export function answerLgpdErase(e: core.RequestEvent): void {
     if (found.mails.length) {
       const mails = new Where();
       const inList = mails.in('id', found.mails);
+      // Other requests' e-mails still waiting for a summary deleted here wait for the next one.
+      const summaries = new Where();
+      txApp
+        .db()
+        .newQuery(
+          `UPDATE mail_queue SET summary = '' WHERE status = 'held' AND ${summaries.in('summary', found.mails)}`,
+        )
+        .bind(summaries.params)
+        .execute();
       txApp.db().newQuery(`DELETE FROM mail_queue WHERE ${inList}`).bind(mails.params).execute();
     }
     apagados.mail_queue = found.mails.length;

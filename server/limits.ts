@@ -12,13 +12,16 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export function allowAccountMail(app: core.App, kind: string, address: string): boolean {
   const key = 'accountMail:' + kind + ':' + String(address).toLowerCase();
-  const store = app.store();
   const now = Date.now();
-  const recent = ((store.get(key) as number[] | undefined) || []).filter((t) => now - t < HOUR_MS);
-  if (recent.length >= ACCOUNT_MAILS_PER_HOUR) return false;
-  recent.push(now);
-  store.set(key, recent);
-  return true;
+  let allowed = false;
+  // One read-and-write under the store's lock: a dozen asked at once each saw room otherwise.
+  app.store().setFunc(key, (old: unknown) => {
+    const recent = ((old as number[] | undefined) || []).filter((t) => now - t < HOUR_MS);
+    allowed = recent.length < ACCOUNT_MAILS_PER_HOUR;
+    if (allowed) recent.push(now);
+    return recent;
+  });
+  return allowed;
 }
 
 /**
@@ -35,12 +38,13 @@ export function limitAccountMail(e: core.RecordRequestEvent, kind: 'reset' | 've
 }
 
 /** Requests of one kind a client may create in a window: the records API's `*:create` rule too. */
-export const CREATE_LIMIT = { seconds: 10, max: 30 };
+export const CREATE_LIMIT = { seconds: 10, max: 30, shiftSeconds: 0 };
 /**
- * And in a day: the short window alone let one address send 180 quotes a minute, all day, each
- * one an e-mail to the company. A person or an office sends far fewer.
+ * And in a day (Brasília's: the window starts at 03:00 UTC): the short window alone let one
+ * address send 180 quotes a minute, all day, each one an e-mail to the company. A person or an
+ * office sends far fewer.
  */
-export const CREATE_DAY_LIMIT = { seconds: 24 * 60 * 60, max: 100 };
+export const CREATE_DAY_LIMIT = { seconds: 24 * 60 * 60, max: 100, shiftSeconds: 3 * 60 * 60 };
 const CREATE_KEY = 'createLimit:';
 const CREATE_SWEPT = 'createLimitSwept';
 
@@ -54,7 +58,7 @@ export function allowCreate(app: core.App, kind: string, client: string): boolea
   const store = app.store();
   let allowed = true;
   for (const limit of [CREATE_LIMIT, CREATE_DAY_LIMIT]) {
-    const window = Math.floor(Date.now() / (limit.seconds * 1000));
+    const window = Math.floor((Date.now() - limit.shiftSeconds * 1000) / (limit.seconds * 1000));
     const prefix = CREATE_KEY + limit.seconds + ':';
     sweepCreateCounts(store, prefix, window);
     let count = 0;

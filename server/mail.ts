@@ -220,28 +220,45 @@ function inBurst(txApp: core.App): boolean {
  * outcome when it is sent (finish).
  */
 function queueSummary(app: core.App): void {
-  const rows = arrayOf(new DynamicModel({ id: '', source: '', record: '', created: '' }));
-  app
-    .db()
-    .newQuery(
-      "SELECT id, source, record, created FROM mail_queue WHERE status = 'held' " +
-        "AND COALESCE(summary, '') = '' ORDER BY created, id LIMIT 500",
-    )
-    .all(rows);
-  if (rows.length === 0) return;
-  const age = (at: string) => Date.now() - new Date(String(at).replace(' ', 'T')).getTime();
-  const oldest = age(rows[0]!.created as string);
-  const newest = age(rows[rows.length - 1]!.created as string);
-  if (
-    newest < SUMMARY_TIMING.quietSeconds * 1000 &&
-    oldest < SUMMARY_TIMING.maxWaitSeconds * 1000 &&
-    rows.length < 500
-  ) {
-    return;
-  }
+  const held = (db: core.App) => {
+    const rows = arrayOf(new DynamicModel({ id: '', source: '', record: '', created: '' }));
+    db.db()
+      .newQuery(
+        "SELECT id, source, record, created FROM mail_queue WHERE status = 'held' " +
+          "AND COALESCE(summary, '') = '' ORDER BY created, id LIMIT 500",
+      )
+      .all(rows);
+    return rows;
+  };
+  const due = (rows: ReturnType<typeof held>) => {
+    if (rows.length === 0) return false;
+    const age = (at: string) => Date.now() - new Date(String(at).replace(' ', 'T')).getTime();
+    return (
+      age(rows[rows.length - 1]!.created as string) >= SUMMARY_TIMING.quietSeconds * 1000 ||
+      age(rows[0]!.created as string) >= SUMMARY_TIMING.maxWaitSeconds * 1000 ||
+      rows.length >= 500
+    );
+  };
+  // Looked at first without a transaction: most runs have nothing held.
+  if (!due(held(app))) return;
   app.runInTransaction((txApp) => {
-    const lines: SummaryLine[] = [];
-    for (const row of rows) {
+    // Two runs of the job may overlap: each held e-mail is claimed for this summary first, and
+    // a summary goes out only with the e-mails it claimed.
+    const id = $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789');
+    const claimed = held(txApp).filter(
+      (row) =>
+        txApp
+          .db()
+          .newQuery(
+            "UPDATE mail_queue SET summary = {:summary} WHERE id = {:id} AND status = 'held' " +
+              "AND COALESCE(summary, '') = ''",
+          )
+          .bind({ summary: id, id: row.id })
+          .execute()
+          .rowsAffected() === 1,
+    );
+    if (claimed.length === 0) return;
+    const lines: SummaryLine[] = claimed.map((row) => {
       const def = kindOfCollection(row.source as string);
       let record: core.Record | null = null;
       try {
@@ -249,18 +266,17 @@ function queueSummary(app: core.App): void {
       } catch {
         record = null; // deleted since: still listed, by kind and time
       }
-      lines.push({
+      return {
         label: def ? def.label : 'Solicitação',
         number:
           record && def && def.firstNumber !== undefined ? record.getInt('number') : undefined,
         summary: record && def ? requestSummary(def.kind, plain(record, def)) : '',
         created: row.created as string,
-      });
-    }
+      };
+    });
     const mail = summaryMail(lines, siteUrl(txApp) + '/admin/solicitacoes', company.email);
     const summary = new Record(txApp.findCollectionByNameOrId('mail_queue'));
     // Its own id as its record: a summary belongs to no single request.
-    const id = $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789');
     summary.set('id', id);
     summary.set('source', 'mail_queue');
     summary.set('record', id);
@@ -272,16 +288,6 @@ function queueSummary(app: core.App): void {
     summary.set('status', 'pending');
     summary.set('attempts', 0);
     txApp.save(summary);
-    for (const row of rows) {
-      txApp
-        .db()
-        .newQuery(
-          "UPDATE mail_queue SET summary = {:summary} WHERE id = {:id} AND status = 'held' " +
-            "AND COALESCE(summary, '') = ''",
-        )
-        .bind({ summary: id, id: row.id })
-        .execute();
-    }
   });
 }
 
@@ -527,7 +533,12 @@ export function drain(app: core.App, withNewRequests: boolean): void {
     // out in this run, not a minute later.
     if (withNewRequests) {
       enqueueNew(app, wait, deadline);
-      queueSummary(app);
+      try {
+        queueSummary(app);
+      } catch (err) {
+        // Another run summarized them first (its transaction won): nothing is lost.
+        app.logger().warn('Resumo de e-mails não montado', 'error', String(err));
+      }
     }
     // New company e-mails before the requesters' confirmations and the 'Avise-me' notices: a
     // request nobody at the company has seen is the one that costs. Retries take their turn with

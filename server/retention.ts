@@ -38,6 +38,15 @@ export function anonymizeOld(app: core.App): number {
     }
   }
   if (total > 0) app.logger().info('Pedidos anonimizados', 'total', total, 'antesDe', cutoff);
+  // A burst's summary e-mail lists the names and routes of many requests: it goes with them.
+  app
+    .db()
+    .newQuery(
+      "DELETE FROM mail_queue WHERE purpose = 'summary' AND created < {:cutoff} " +
+        "AND status IN ('sent', 'refused', 'dismissed')",
+    )
+    .bind({ cutoff })
+    .execute();
   return total + anonymizeOldShipments(app, cutoff);
 }
 

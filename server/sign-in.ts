@@ -97,11 +97,22 @@ function evenTheTime(e: core.RecordAuthWithPasswordRequestEvent): void {
   }
 }
 
+const LOCK_MAIL_EVERY_MS = 6 * 60 * 60 * 1000;
+
 /**
  * The lock e-mail, through the mail queue (sent off the request, retried, watched by /api/health).
  * A failure here never changes the answer: that would tell an existing account from a made-up one.
  */
 function tellOwner(app: core.App, record: core.Record, count: SignInCount, collection: string) {
+  // Anyone who knows an address can lock it again every quarter of an hour: the owner hears of
+  // it at most once in LOCK_MAIL_EVERY_MS, not a hundred times a day.
+  const told = 'signInLockMailed:' + collection + ':' + record.id;
+  let recent = false;
+  app.store().setFunc(told, (old: unknown) => {
+    recent = Date.now() - (Number(old) || 0) < LOCK_MAIL_EVERY_MS;
+    return recent ? old : Date.now();
+  });
+  if (recent) return;
   try {
     const content = signInLockMail(
       { email: record.email(), count, shared: collection === 'clients' },

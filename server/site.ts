@@ -118,7 +118,11 @@ function createRequest(e: core.RequestEvent, kind: CreatedKind): void {
     }
     loadSession(e);
     // Superusers are not limited (nor are they by PocketBase's limiter).
-    if (!e.hasSuperuserAuth() && !allowCreate(e.app, name, e.realIP())) {
+    // A signed-in corporate client is counted as its account, not its address (an office behind
+    // one address, a carrier's shared address); a visitor by its address.
+    const sender =
+      e.auth && e.auth.collection().name === 'clients' ? `conta:${e.auth.id}` : e.realIP();
+    if (!e.hasSuperuserAuth() && !allowCreate(e.app, name, sender)) {
       throw new TooManyRequestsError('Too Many Requests.');
     }
     // A pickup needs a client's session; the others take note of one ('Minhas solicitações').

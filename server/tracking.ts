@@ -394,7 +394,10 @@ function applyOne(
   }
   let answer: object = {};
   app.runInTransaction((txApp) => {
-    const record = findById(txApp, change.record);
+    const found = findById(txApp, change.record);
+    // A driver sees nothing of a record that is not its own, not even when it was made (a change
+    // dated before it would otherwise be refused by that, telling the record exists).
+    const record = found && driver && found.getString('driver') !== auth.id ? null : found;
     const problems = checkTrackingChange(change, {
       now: Date.now(),
       createdAt: record
@@ -445,9 +448,7 @@ function applyOne(
       return;
     }
 
-    if (!record || (driver && record.getString('driver') !== auth.id)) {
-      throw notFoundFor(auth);
-    }
+    if (!record) throw notFoundFor(auth);
     if (change.op === 'attempt') {
       answer = applyAttempt(txApp, record, change as unknown as AttemptChange, who);
       return;
