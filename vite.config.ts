@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -57,12 +57,42 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * `npm run bench` judges the pages against a floor of this same stack: a prerendered page with one
+ * heading that React hydrates inside our Chakra provider, nothing else (scripts/bench.mjs). It is
+ * built by this config with BENCH_FLOOR=1: the same plugins, chunking, prerender, loader and
+ * src/main.tsx, with the app, its routes and its page list swapped for src/bench-floor/, into
+ * node_modules/.bench-floor. The product's build never contains it.
+ */
+const benchFloor = process.env.BENCH_FLOOR === '1';
+
+function swapForFloor(): Plugin {
+  const swaps = new Map<string, string>();
+  return {
+    name: 'bench-floor',
+    enforce: 'pre',
+    configResolved(config) {
+      for (const [from, to] of [
+        ['src/app/app.tsx', 'src/bench-floor/app.tsx'],
+        ['src/app/routes.tsx', 'src/bench-floor/routes.tsx'],
+        ['src/config/pages.ts', 'src/bench-floor/pages.ts'],
+      ])
+        swaps.set(resolve(config.root, from), resolve(config.root, to));
+    },
+    async resolveId(source, importer, options) {
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return (resolved && swaps.get(resolved.id)) ?? null;
+    },
+  };
+}
+
 export default defineConfig({
   define,
   plugins: [
     react(),
     chakraSystemPatch(),
     chakraPureAnatomies(),
+    ...(benchFloor ? [swapForFloor()] : []),
     precompressAssets(),
     {
       // index.html names the company from the one data file (pb_hooks/lib/company.json).
@@ -75,7 +105,7 @@ export default defineConfig({
           .replaceAll('%THEME_COLOR%', company.themeColor),
     },
     // Every page as HTML, written before the worker's precache list is made (writeBundle).
-    prerender({ define }),
+    prerender({ define, plugins: benchFloor ? [swapForFloor()] : [] }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -135,6 +165,7 @@ export default defineConfig({
     proxy: { '/api': { target: apiTarget, ws: false }, '/_': apiTarget },
   },
   build: {
+    outDir: benchFloor ? 'node_modules/.bench-floor' : 'dist',
     target: 'es2022',
     sourcemap: false,
     // No <link rel="modulepreload"> per dependency of each lazy chunk: a profile of / showed the

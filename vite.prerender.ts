@@ -27,7 +27,14 @@ const escapeAttribute = (value: string) =>
  * react-dom/static (it waits for the lazy route chunks) and @emotion/server (critical CSS) is the
  * whole of it.
  */
-export function prerender({ define }: { define: Record<string, string> }): Plugin {
+export function prerender({
+  define,
+  plugins = [],
+}: {
+  define: Record<string, string>;
+  /** More plugins for the server build (the bench's floor swaps modules: vite.config.ts). */
+  plugins?: Plugin[];
+}): Plugin {
   let outDir = 'dist';
   let root = process.cwd();
   return {
@@ -59,6 +66,7 @@ export function prerender({ define }: { define: Record<string, string> }): Plugi
                 ? 'export const useRegisterSW = () => ({ needRefresh: [false, () => {}], offlineReady: [false, () => {}], updateServiceWorker: async () => {} });'
                 : null,
           },
+          ...plugins,
         ],
         ssr: { noExternal: true },
         build: {
