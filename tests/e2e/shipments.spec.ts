@@ -32,7 +32,9 @@ test('an urgent request becomes a shipment in one action; the requester gets the
     body: urgentPayload({ senderName: sender, senderEmail: email, recipientCity: 'Curitiba - PR' }),
   });
   await signIn(page, '/admin/solicitacoes');
-  const card = page.getByRole('listitem', { name: `Entrega urgente — ${sender}` });
+  const card = page.getByRole('listitem', {
+    name: new RegExp(`^Entrega urgente nº \\d{6} — ${sender}$`),
+  });
   await card.getByRole('button', { name: 'Criar remessa' }).click();
 
   await expect(page.getByRole('heading', { name: 'Nova remessa' })).toBeVisible();
@@ -98,13 +100,14 @@ test('an urgent request becomes a shipment in one action; the requester gets the
   ]);
 });
 
-test('with no signal, a blank shipment takes a reserved number and its label prints at once', async ({
+test('signed in online, then no signal: a blank shipment takes a reserved number and its label prints at once', async ({
   page,
   context,
   isMobile,
 }) => {
   test.skip(isMobile === false, 'a phone at the counter');
-  await signIn(page, '/admin/remessas/nova');
+  // Signed in on the list: 'Nova remessa' is opened only once the signal is gone.
+  await signIn(page, '/admin/tracking');
   await waitForWorker(page);
   // The device has its reserved numbers before the signal goes.
   await expect
@@ -125,6 +128,8 @@ test('with no signal, a blank shipment takes a reserved number and its label pri
     )
     .toBe(50);
   await context.setOffline(true);
+  await page.getByRole('link', { name: 'Nova remessa' }).click();
+  await expect(page.getByRole('heading', { name: 'Nova remessa' })).toBeVisible();
   const fill = async (group: string, values: Record<string, string>) => {
     const box = page.getByRole('group', { name: group });
     for (const [name, value] of Object.entries(values)) {

@@ -8,6 +8,7 @@ import { Loading } from '../../components/loading';
 import { StaffLinks } from './staff-links';
 import { StaffSignIn } from './staff-sign-in';
 import { signedInAsDriver } from './shipments/drivers';
+import { useReservedNumbers } from './shipments/numbers';
 
 /**
  * A staff screen: its title, the staff menu, and the screen itself once signed in (else the
@@ -27,6 +28,7 @@ export function StaffPage({
   // nor the screen (the prerendered page shows 'Carregando...').
   const hydrated = useHydrated();
   const driver = hydrated && Boolean(token) && signedInAsDriver();
+  useReservedNumbers(hydrated && Boolean(token) && !driver);
   return (
     <Stack gap="4">
       <PageTitle title={driver && driverTitle ? driverTitle : title} />

@@ -1,13 +1,17 @@
 /**
  * Shipment numbers this office account reserved on the server, kept on the device: a shipment made
- * with no signal takes its final number (and prints its label) at once. Asked again whenever the
- * staff screens open online; the server answers the account's unused numbers topped up to a block.
+ * with no signal takes its final number (and prints its label) at once. Asked as soon as an office
+ * account is signed in online, and again whenever the device comes back online or the app comes
+ * back to the screen (useReservedNumbers); the server answers the account's unused numbers topped
+ * up to a block.
  */
+import { useEffect } from 'react';
 import { API_PATHS } from '../../../config/api-paths';
 import { db } from '../../../lib/db';
 import { staffApi } from '../../../lib/pocketbase';
 import type { ShipmentChange } from '../../../domain';
 import type { TrackingPayload } from '../../../offline';
+import { refreshDrivers } from './drivers';
 
 const account = () => staffApi.authStore.record?.id ?? '';
 
@@ -58,3 +62,30 @@ export function takeReservedNumber(): Promise<string> {
 
 /** How many numbers this device still holds for the signed-in account. */
 export const reservedLeft = () => db.reservedNumbers.where('account').equals(account()).count();
+
+/**
+ * Keeps an office account's numbers (and the drivers' list) on the device while any staff screen
+ * is open: at once, when the signal returns, and when the app is looked at again. Someone who
+ * signs in and then loses the signal makes shipments with their final numbers, not provisional
+ * ones, without having opened 'Nova remessa' first.
+ */
+export function useReservedNumbers(office: boolean): void {
+  useEffect(() => {
+    if (!office) return;
+    const refresh = () => {
+      if (!navigator.onLine) return;
+      refreshReservedNumbers().catch(() => undefined);
+      void refreshDrivers();
+    };
+    const visible = () => {
+      if (document.visibilityState === 'visible') refresh();
+    };
+    refresh();
+    window.addEventListener('online', refresh);
+    document.addEventListener('visibilitychange', visible);
+    return () => {
+      window.removeEventListener('online', refresh);
+      document.removeEventListener('visibilitychange', visible);
+    };
+  }, [office]);
+}
