@@ -16,6 +16,7 @@ import {
 } from '../src/domain/submission-mails';
 import {
   SUBMISSION_KIND_LIST,
+  isNumbered,
   kindOfCollection,
   requestSummary,
   storedFields,
@@ -268,8 +269,7 @@ function queueSummary(app: core.App): void {
       }
       return {
         label: def ? def.label : 'Solicitação',
-        number:
-          record && def && def.firstNumber !== undefined ? record.getInt('number') : undefined,
+        number: record && def && isNumbered(def) ? record.getInt('number') || undefined : undefined,
         summary: record && def ? requestSummary(def.kind, plain(record, def)) : '',
         created: row.created as string,
       };

@@ -2,7 +2,9 @@
 import { admit } from './roles';
 import { fieldErrors } from './errors';
 import {
+  PROTOCOL_DIGITS,
   SUBMISSION_KINDS,
+  isNumbered,
   kindOfCollection,
   prepareSubmission,
   type SubmissionKindDef,
@@ -57,13 +59,32 @@ function takeNumber(txApp: core.App, def: SubmissionKindDef): number {
   return number;
 }
 
+/**
+ * A protocol number no request of the kind has: drawn at random (a number says nothing about any
+ * other), drawn again on a clash.
+ */
+function drawProtocol(app: core.App, def: SubmissionKindDef): number {
+  for (;;) {
+    const digits = $security.randomStringWithAlphabet(PROTOCOL_DIGITS, '0123456789');
+    if (digits[0] === '0') continue;
+    const number = Number(digits);
+    const taken = new DynamicModel({ n: 0 });
+    app
+      .db()
+      .newQuery(`SELECT COUNT(*) AS n FROM ${def.collection} WHERE number = {:number}`)
+      .bind({ number })
+      .one(taken);
+    if (taken.n === 0) return number;
+  }
+}
+
 /** What a sender learns back: enough to confirm delivery, nothing of anybody else's data. */
 function receipt(record: core.Record, def: SubmissionKindDef) {
   const out: { id: string; created: string; number?: number } = {
     id: record.id,
     created: record.getString('created'),
   };
-  if (def.firstNumber !== undefined) out.number = record.getInt('number');
+  if (isNumbered(def)) out.number = record.getInt('number');
   return out;
 }
 
@@ -199,11 +220,25 @@ function store(
   // A rule read here is a Go string pointer: null when closed, String() its text otherwise.
   const rule = collection.createRule;
   const open = e.hasSuperuserAuth() || (rule !== null && String(rule) === '');
+  if (def.drawnNumber) record.set('number', drawProtocol(e.app, def));
   const save = (txApp: core.App) => {
-    try {
-      txApp.save(record);
-    } catch (err) {
-      throw new BadRequestError('Failed to create record.', err);
+    for (let tries = 1; ; tries++) {
+      try {
+        txApp.save(record);
+        return;
+      } catch (err) {
+        // Two requests drew the same free number at once: this one draws again.
+        if (
+          def.drawnNumber &&
+          tries < 5 &&
+          /number/.test(String(err)) &&
+          /unique/i.test(String(err))
+        ) {
+          record.set('number', drawProtocol(txApp, def));
+          continue;
+        }
+        throw new BadRequestError('Failed to create record.', err);
+      }
     }
   };
   // A request of an open kind with no number is one row: one save, no transaction around it (a

@@ -95,10 +95,11 @@ export const SUBMISSION_MAILS: Record<
 > = {
   quote: {
     receipt: (r) => ({
-      subject: 'Recebemos sua solicitação de cotação',
+      subject: `Recebemos sua solicitação de cotação${protocolSuffix(r)}`,
       name: str(r, 'senderName'),
-      next: 'Recebemos sua solicitação de cotação. Nossa equipe vai conferir os dados e responder por e-mail com a confirmação do valor.',
+      next: `Recebemos sua solicitação de cotação${protocolSuffix(r)}. Nossa equipe vai conferir os dados e responder por e-mail com a confirmação do valor.${quoteIt(r)}`,
       rows: [
+        ...protocolRow(r),
         ['Retirada', str(r, 'pickupLocation')],
         ['Entrega', str(r, 'deliveryLocation')],
         ['Peso', formatKg(num(r, 'weightKg'))],
@@ -106,8 +107,10 @@ export const SUBMISSION_MAILS: Record<
       ],
     }),
     mail: (r) => ({
-      subject: 'Solicitação de Cotação',
-      title: 'Solicitação de Cotação',
+      subject: num(r, 'number')
+        ? `Cotação nº ${num(r, 'number')} — ${str(r, 'senderName')}`
+        : 'Solicitação de Cotação',
+      title: `Solicitação de Cotação${protocolSuffix(r)}`,
       replyTo: str(r, 'senderEmail'),
       sections: [
         {
@@ -132,18 +135,21 @@ export const SUBMISSION_MAILS: Record<
   },
   urgent: {
     receipt: (r) => ({
-      subject: 'Recebemos sua solicitação de entrega urgente',
+      subject: `Recebemos sua solicitação de entrega urgente${protocolSuffix(r)}`,
       name: str(r, 'senderName'),
-      next: 'Recebemos sua solicitação de entrega urgente. Vamos verificá-la e enviar uma cotação para sua aprovação.',
+      next: `Recebemos sua solicitação de entrega urgente${protocolSuffix(r)}. Vamos verificá-la e enviar uma cotação para sua aprovação.${quoteIt(r)}`,
       rows: [
+        ...protocolRow(r),
         ['De', str(r, 'senderCity')],
         ['Para', `${str(r, 'recipientName')} — ${str(r, 'recipientCity')}`],
         ['Peso', formatKg(num(r, 'weightKg'))],
       ],
     }),
     mail: (r) => ({
-      subject: `Solicitação de Entrega Urgente - ${str(r, 'senderName')}`,
-      title: 'Solicitação de Entrega Urgente',
+      subject: num(r, 'number')
+        ? `Entrega urgente nº ${num(r, 'number')} — ${str(r, 'senderName')}`
+        : `Solicitação de Entrega Urgente - ${str(r, 'senderName')}`,
+      title: `Solicitação de Entrega Urgente${protocolSuffix(r)}`,
       replyTo: str(r, 'senderEmail'),
       sections: [
         partySection(r, 'sender'),
@@ -243,6 +249,19 @@ export function mailValues(def: SubmissionKindDef, r: StoredSubmission): StoredS
       out[rule.name] = defang(out[rule.name] as string);
   }
   return out;
+}
+
+/** ' nº 482913' for a request with a protocol number; nothing for one stored before numbers. */
+function protocolSuffix(r: StoredSubmission): string {
+  return num(r, 'number') ? ` nº ${num(r, 'number')}` : '';
+}
+
+function protocolRow(r: StoredSubmission): [string, string][] {
+  return num(r, 'number') ? [['Número da solicitação', String(num(r, 'number'))]] : [];
+}
+
+function quoteIt(r: StoredSubmission): string {
+  return num(r, 'number') ? ' Se precisar falar conosco, informe este número.' : '';
 }
 
 /** The e-mail to the company about a stored request, with the sender's text defanged. */

@@ -291,8 +291,13 @@ export interface SubmissionKindDef {
   /** How the kind is named to a person (the outbox panel, the staff screens). */
   label: string;
   rules: readonly FieldRule[];
-  /** Kinds that get a request number from the server: the first one. */
+  /** Kinds numbered by the server one after another (the form shows the next): the first one. */
   firstNumber?: number;
+  /**
+   * Kinds numbered by the server with a protocol number drawn at random (PROTOCOL_DIGITS digits,
+   * unique in the kind): the requester quotes it when calling, and no number tells another.
+   */
+  drawnNumber?: boolean;
   /** Number fields the server derives from the submission (never taken from the sender). */
   derived?: {
     fields: readonly string[];
@@ -332,6 +337,7 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     kind: 'quote',
     collection: 'quotes',
     label: 'Cotação expressa',
+    drawnNumber: true,
     rules: QUOTE_RULES,
     requesterEmail: 'senderEmail',
     summaryFields: { who: ['senderName'], from: 'pickupLocation', to: 'deliveryLocation' },
@@ -354,6 +360,7 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     kind: 'urgent',
     collection: 'urgent_requests',
     label: 'Entrega urgente',
+    drawnNumber: true,
     rules: URGENT_RULES,
     requesterEmail: 'senderEmail',
     summaryFields: { who: ['senderName'], from: 'senderCity', to: 'recipientCity' },
@@ -429,7 +436,7 @@ export const CLIENT_SHIPMENT_FIELDS = [
 
 /** Every field a corporate client may read (or filter and sort by) of a request of this kind. */
 export function clientReadableFields(
-  def: Pick<SubmissionKindDef, 'rules' | 'derived' | 'firstNumber'>,
+  def: Pick<SubmissionKindDef, 'rules' | 'derived' | 'firstNumber' | 'drawnNumber'>,
 ): string[] {
   return [
     'id',
@@ -481,8 +488,22 @@ export interface StoredField {
   options?: readonly string[];
 }
 
+/** Digits of a drawn protocol number: 100000 to 999999. */
+export const PROTOCOL_DIGITS = 6;
+
+/** Whether the server gives this kind's requests a number (in a sequence or drawn). */
+export function isNumbered(def: Pick<SubmissionKindDef, 'firstNumber' | 'drawnNumber'>): boolean {
+  return def.firstNumber !== undefined || def.drawnNumber === true;
+}
+
+/** How a numbered request is named: 'Cotação nº 482913', 'Solicitação de coleta nº 1035'. */
+export function numberedName(def: SubmissionKindDef, number: unknown): string {
+  const name = def.kind === 'quote' ? 'Cotação' : def.label;
+  return number ? `${name} nº ${String(number)}` : name;
+}
+
 export function storedFields(
-  def: Pick<SubmissionKindDef, 'rules' | 'derived' | 'firstNumber'>,
+  def: Pick<SubmissionKindDef, 'rules' | 'derived' | 'firstNumber' | 'drawnNumber'>,
 ): StoredField[] {
   const fields: StoredField[] = def.rules.map((rule) => {
     if (rule.kind === 'decimal' || rule.kind === 'money')
@@ -491,6 +512,6 @@ export function storedFields(
     return { name: rule.name, type: 'text', max: rule.max };
   });
   for (const name of def.derived?.fields ?? []) fields.push({ name, type: 'number' });
-  if (def.firstNumber !== undefined) fields.push({ name: 'number', type: 'number' });
+  if (isNumbered(def)) fields.push({ name: 'number', type: 'number' });
   return fields;
 }

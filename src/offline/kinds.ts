@@ -3,7 +3,7 @@
  * Imported for its registrations by ./index (pages) and by the service worker, so both send
  * every kind the same way.
  */
-import { requestSummary, SUBMISSION_KIND_LIST } from '../domain/submissions';
+import { numberedName, requestSummary, SUBMISSION_KIND_LIST } from '../domain/submissions';
 import { TRACKING_BATCH_MAX, trackingRowOf, type TrackingChange } from '../domain/tracking-changes';
 import { db, keepNewerRow } from '../lib/db';
 import { ClientResponseError, visitorApi } from '../lib/pocketbase';
@@ -42,10 +42,11 @@ for (const def of SUBMISSION_KIND_LIST) {
       return { result: { id: answer.id, number: answer.number } };
     },
     delivered: (item) => ({
-      title:
-        def.firstNumber !== undefined && item.result?.number
+      title: !item.result?.number
+        ? `${def.label} enviada`
+        : def.firstNumber !== undefined
           ? `Solicitação nº ${item.result.number} enviada`
-          : `${def.label} enviada`,
+          : `${numberedName(def, item.result.number)} enviada`,
       description: 'O pedido guardado neste aparelho chegou até nós.',
     }),
   });

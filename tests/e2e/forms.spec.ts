@@ -68,7 +68,7 @@ test.describe('express quote', () => {
     await expect(page.getByTestId('quote-total')).toHaveText('R$ 124,50');
     await page.getByRole('button', { name: 'Enviar' }).click();
     await expect(
-      page.getByText('Sua solicitação de cotação foi enviada com sucesso!'),
+      page.getByText(/^Sua solicitação de cotação nº \d{6} foi enviada com sucesso!/),
     ).toBeVisible();
     await expect(page.getByRole('group', { name: 'Remetente' }).getByLabel('Nome')).toHaveValue('');
 
@@ -86,10 +86,10 @@ test.describe('express quote', () => {
       invoiceValueCents: 150000,
     });
     const mails = await stack.sink.waitFor(
-      (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+      (m) => /^Cotação nº \d{6} — /.test(m.subject ?? '') && String(m.html).includes(name),
     );
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Solicitação de Cotação');
+    expect(mails[0]!.subject).toMatch(/^Cotação nº \d{6} — /);
     expect(String(mails[0]!.html)).toContain('Peças de reposição');
   });
 });
@@ -117,7 +117,9 @@ test.describe('urgent delivery', () => {
     await page.getByLabel('Prazo desejado para a entrega').fill('Amanhã até as 10h');
     await page.getByRole('button', { name: 'Enviar solicitação' }).click();
     await expect(
-      page.getByText('Vamos verificar sua solicitação e enviar uma cotação para sua aprovação.'),
+      page.getByText(
+        /^Vamos verificar sua solicitação e enviar uma cotação para sua aprovação\. Guarde o número \d{6}/,
+      ),
     ).toBeVisible();
     await expect(page.getByRole('group', { name: 'Remetente' }).getByLabel('Nome')).toHaveValue('');
     const records = await stack.admin(
@@ -131,8 +133,8 @@ test.describe('urgent delivery', () => {
       itemDescription: 'Amostras refrigeradas',
       desiredDeadline: 'Amanhã até as 10h',
     });
-    const mails = await stack.sink.waitFor(
-      (m) => m.subject === `Solicitação de Entrega Urgente - ${name}`,
+    const mails = await stack.sink.waitFor((m) =>
+      new RegExp(`^Entrega urgente nº \\d{6} — ${name}$`).test(m.subject ?? ''),
     );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Prazo desejado\nAmanhã até as 10h');

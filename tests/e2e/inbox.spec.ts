@@ -22,7 +22,9 @@ test('staff see every request live, read it whole, and mark it handled', async (
     body: quotePayload({ senderName: name }),
   });
   await signIn(page);
-  const card = page.getByRole('listitem', { name: `Cotação expressa — ${name}` });
+  const card = page.getByRole('listitem', {
+    name: new RegExp(`^Cotação expressa nº \\d{6} — ${name}$`),
+  });
   await expect(card).toBeVisible();
   await expect(card.getByText(/E-mail enviado em/)).toBeVisible();
   await expect(page.getByRole('status').getByText(/não atendidas?$/)).toBeVisible();
@@ -38,11 +40,13 @@ test('staff see every request live, read it whole, and mark it handled', async (
     method: 'POST',
     body: urgentPayload({ senderName: urgentName }),
   });
-  const urgent = page.getByRole('listitem', { name: `Entrega urgente — ${urgentName}` });
+  const urgent = page.getByRole('listitem', {
+    name: new RegExp(`^Entrega urgente nº \\d{6} — ${urgentName}$`),
+  });
   await expect(urgent).toBeVisible();
   await expect(
     page.getByRole('list', { name: 'Solicitações' }).getByRole('listitem').first(),
-  ).toHaveAccessibleName(`Entrega urgente — ${urgentName}`);
+  ).toHaveAccessibleName(new RegExp(`^Entrega urgente nº \\d{6} — ${urgentName}$`));
 
   await card.getByRole('button', { name: 'Marcar como atendida' }).click();
   await expect(page.getByText('Solicitação marcada como atendida')).toBeVisible();
@@ -86,7 +90,9 @@ test.describe('when the mail server is down', () => {
     await page.getByLabel('E-mail').fill(STAFF.email);
     await page.getByLabel('Senha').fill(STAFF.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
-    const card = page.getByRole('listitem', { name: `Cotação expressa — ${name}` });
+    const card = page.getByRole('listitem', {
+      name: new RegExp(`^Cotação expressa nº \\d{6} — ${name}$`),
+    });
     await expect(
       card.getByText(/E-mail com falha \(1 tentativa\); nova tentativa às/),
     ).toBeVisible();
@@ -98,7 +104,7 @@ test.describe('when the mail server is down', () => {
     await card.getByRole('button', { name: 'Reenviar e-mail' }).click();
     await expect(page.getByText('E-mail na fila')).toBeVisible();
     await own.sink.waitFor(
-      (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+      (m) => /^Cotação nº \d{6} — /.test(m.subject ?? '') && String(m.html).includes(name),
     );
     // Sent: it leaves the 'E-mail com falha' list by itself (live).
     await expect(card).toHaveCount(0);
@@ -128,7 +134,9 @@ test.describe('when the mail server refuses an address', () => {
     await page.getByLabel('E-mail').fill(STAFF.email);
     await page.getByLabel('Senha').fill(STAFF.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
-    const card = page.getByRole('listitem', { name: `Cotação expressa — ${name}` });
+    const card = page.getByRole('listitem', {
+      name: new RegExp(`^Cotação expressa nº \\d{6} — ${name}$`),
+    });
     // The company heard of it; the customer's address was refused.
     await expect(card.getByText(/E-mail enviado em/)).toBeVisible();
     await expect(card.getByText('E-mail do cliente recusado')).toBeVisible();

@@ -46,7 +46,9 @@ test('the quote form: 1,5 kg and R$ 1.234,56 are priced, stored and mailed as ty
   await expect(page.getByTestId('quote-insurance')).toHaveText('R$ 12,35');
   await expect(page.getByTestId('quote-total')).toHaveText('R$ 96,15');
   await page.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByText('Sua solicitação de cotação foi enviada com sucesso!')).toBeVisible();
+  await expect(
+    page.getByText(/^Sua solicitação de cotação nº \d{6} foi enviada com sucesso!/),
+  ).toBeVisible();
 
   const stored = await stack.admin(
     `/api/collections/quotes/records?filter=${encodeURIComponent(`senderName="${name}"`)}`,
@@ -58,7 +60,7 @@ test('the quote form: 1,5 kg and R$ 1.234,56 are priced, stored and mailed as ty
     priceCents: 9615,
   });
   const [mail] = await stack.sink.waitFor(
-    (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+    (m) => /^Cotação nº \d{6} — /.test(m.subject ?? '') && String(m.html).includes(name),
   );
   const html = String(mail!.html);
   expect(html).toContain('1,50 kg');
@@ -87,10 +89,12 @@ test('the urgent form: the NF value takes no letters, and its e-mail shows money
   await weight.pressSequentially('0,75');
   await page.getByRole('button', { name: 'Enviar solicitação' }).click();
   await expect(
-    page.getByText('Vamos verificar sua solicitação e enviar uma cotação para sua aprovação.'),
+    page.getByText(
+      /^Vamos verificar sua solicitação e enviar uma cotação para sua aprovação\. Guarde o número \d{6}/,
+    ),
   ).toBeVisible();
-  const [mail] = await stack.sink.waitFor(
-    (m) => m.subject === `Solicitação de Entrega Urgente - ${name}`,
+  const [mail] = await stack.sink.waitFor((m) =>
+    new RegExp(`^Entrega urgente nº \\d{6} — ${name}$`).test(m.subject ?? ''),
   );
   const html = String(mail!.html);
   expect(html).toContain('R$ 2.500,50');

@@ -50,14 +50,14 @@ test('offline: saved on the device, survives reload and a new page, sent once wh
   });
   await expect.poll(async () => (await quotesBy(stack, name)).totalItems).toBe(1);
   await stack.sink.waitFor(
-    (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+    (m) => /^Cotação nº \d{6} — /.test(m.subject ?? '') && String(m.html).includes(name),
   );
   await outboxSettled(again);
   await mailSettled(stack);
   expect((await quotesBy(stack, name)).totalItems).toBe(1);
   expect(
     stack.sink.messages.filter(
-      (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+      (m) => /^Cotação nº \d{6} — /.test(m.subject ?? '') && String(m.html).includes(name),
     ),
   ).toHaveLength(1);
 });
@@ -80,11 +80,11 @@ test('server stopped during the submit, then restarted: delivered once', async (
     });
     expect((await quotesBy(own, name)).totalItems).toBe(1);
     await own.sink.waitFor(
-      (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+      (m) => /^Cotação nº \d{6} — /.test(m.subject ?? '') && String(m.html).includes(name),
     );
     expect(
       own.sink.messages.filter(
-        (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+        (m) => /^Cotação nº \d{6} — /.test(m.subject ?? '') && String(m.html).includes(name),
       ),
     ).toHaveLength(1);
   } finally {
@@ -129,7 +129,9 @@ test('the server refuses a field: the form keeps it with the message, and Envios
   await page.unroute('**/api/collections/quotes/records', tamper);
   await sender.getByLabel('E-mail').fill('corrigido@cliente.example');
   await page.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByText('Sua solicitação de cotação foi enviada com sucesso!')).toBeVisible();
+  await expect(
+    page.getByText(/^Sua solicitação de cotação nº \d{6} foi enviada com sucesso!/),
+  ).toBeVisible();
   const stored = await quotesBy(stack, name);
   expect(stored.totalItems).toBe(1);
   expect(stored.items[0].senderEmail).toBe('corrigido@cliente.example');
@@ -184,7 +186,7 @@ test('two tabs open while 10 items wait: each reaches the server once', async ({
   });
   await expect(second.getByRole('button', { name: /Envios pendentes/ })).toHaveCount(0);
   await stack.sink.waitFor(
-    (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+    (m) => /^Cotação nº \d{6} — /.test(m.subject ?? '') && String(m.html).includes(name),
     10,
   );
   await outboxSettled(first);
@@ -195,7 +197,7 @@ test('two tabs open while 10 items wait: each reaches the server once', async ({
   expect(new Set(stored.items.map((r: { senderName: string }) => r.senderName)).size).toBe(10);
   expect(
     stack.sink.messages.filter(
-      (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes(name),
+      (m) => /^Cotação nº \d{6} — /.test(m.subject ?? '') && String(m.html).includes(name),
     ),
   ).toHaveLength(10);
 });

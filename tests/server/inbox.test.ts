@@ -79,7 +79,8 @@ describe('staff in the requests inbox', () => {
 
   it('send the company e-mail again', async () => {
     const before = stack.sink.messages.filter(
-      (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes('Caixa de Entrada'),
+      (m) =>
+        /^Cotação nº \d{6} — /.test(m.subject ?? '') && String(m.html).includes('Caixa de Entrada'),
     ).length;
     const res = await call(stack.url, `/api/solicitacoes/quotes/${quoteId}/reenviar-email`, {
       method: 'POST',
@@ -87,7 +88,8 @@ describe('staff in the requests inbox', () => {
     });
     expect(res.status).toBe(200);
     await stack.sink.waitFor(
-      (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes('Caixa de Entrada'),
+      (m) =>
+        /^Cotação nº \d{6} — /.test(m.subject ?? '') && String(m.html).includes('Caixa de Entrada'),
       before + 1,
     );
   });

@@ -21,7 +21,7 @@ describe('e-mails', () => {
       body: quotePayload({ itemDescription: '<script>alert("x")</script>' }),
     });
     expect(res.status).toBe(200);
-    const [mail] = await stack.sink.waitFor((m) => m.subject === 'Solicitação de Cotação');
+    const [mail] = await stack.sink.waitFor((m) => /^Cotação nº \d{6} — /.test(m.subject ?? ''));
     expect(mail!.to).toMatchObject({ text: COMPANY_MAILBOX });
     expect(mail!.replyTo?.text).toBe('maria@cliente.example');
     const html = String(mail!.html);
@@ -47,8 +47,8 @@ describe('e-mails', () => {
       method: 'POST',
       body: urgentPayload(),
     });
-    const [mail] = await stack.sink.waitFor((m) => /Entrega Urgente/.test(m.subject ?? ''));
-    expect(mail!.subject).toBe('Solicitação de Entrega Urgente - Laboratório Vida');
+    const [mail] = await stack.sink.waitFor((m) => /^Entrega urgente nº/.test(m.subject ?? ''));
+    expect(mail!.subject).toMatch(/^Entrega urgente nº \d{6} — Laboratório Vida$/);
     expect(mail!.replyTo?.text).toBe('lab@vida.example');
     const html = String(mail!.html);
     for (const fact of [
@@ -145,6 +145,55 @@ describe('request numbers', () => {
     } finally {
       await fresh.stop();
     }
+  });
+});
+
+describe('protocol numbers of quotes and urgent requests', () => {
+  it('each gets a six-digit number, not one after another, told on screen and in both e-mails', async () => {
+    const numbers: number[] = [];
+    for (const [path, payload] of [
+      [
+        'quotes',
+        quotePayload({ senderName: 'Ana Protocolo', senderEmail: 'ana.protocolo@x.example' }),
+      ],
+      [
+        'urgent_requests',
+        urgentPayload({ senderName: 'Bia Protocolo', senderEmail: 'bia.protocolo@x.example' }),
+      ],
+      [
+        'quotes',
+        quotePayload({ senderName: 'Caio Protocolo', senderEmail: 'caio.protocolo@x.example' }),
+      ],
+    ] as const) {
+      const res = await call(stack.url, `/api/collections/${path}/records`, {
+        method: 'POST',
+        body: payload,
+      });
+      expect(res.status).toBe(200);
+      expect(String(res.body.number)).toMatch(/^[1-9]\d{5}$/);
+      numbers.push(res.body.number);
+      // A retry of the same id is answered with the same number.
+      const again = await call(stack.url, `/api/collections/${path}/records`, {
+        method: 'POST',
+        body: { ...payload, id: res.body.id },
+      });
+      expect(again.body.number).toBe(res.body.number);
+    }
+    expect(new Set(numbers).size).toBe(3);
+    // The second quote's number says nothing of the first's.
+    expect(Math.abs(numbers[2]! - numbers[0]!)).not.toBe(1);
+    const [toCompany] = await stack.sink.waitFor(
+      (m) => m.subject === `Cotação nº ${numbers[0]} — Ana Protocolo`,
+    );
+    expect(JSON.stringify(toCompany!.to)).toContain(COMPANY_MAILBOX);
+    await stack.sink.waitFor(
+      (m) => m.subject === `Entrega urgente nº ${numbers[1]} — Bia Protocolo`,
+    );
+    const [receipt] = await stack.sink.waitFor((m) =>
+      JSON.stringify(m.to).includes('caio.protocolo@x.example'),
+    );
+    expect(receipt!.subject).toContain(`nº ${numbers[2]}`);
+    expect(String(receipt!.html)).toContain('informe este número');
   });
 });
 
@@ -322,7 +371,7 @@ describe('bad input', () => {
     expect(stored.weightKg).toBe(45.5);
     expect(stored.priceCents).toBe(0); // 'Consultar': above the price table
     const [mail] = await stack.sink.waitFor(
-      (m) => m.subject === 'Solicitação de Cotação' && String(m.html).includes('Ana Souza'),
+      (m) => /^Cotação nº \d{6} — /.test(m.subject ?? '') && String(m.html).includes('Ana Souza'),
     );
     expect(String(mail!.html)).toContain('Consultar');
   });

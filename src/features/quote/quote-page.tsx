@@ -43,11 +43,16 @@ export default function QuotePage() {
       }),
     onValid: (values, context) =>
       sendForm('quote', values, context, {
-        sent: {
-          title: 'Solicitação enviada',
-          description: 'Sua solicitação de cotação foi enviada com sucesso!',
-          duration: 5000,
-        },
+        // The number the server gave: the requester quotes it when calling.
+        sent: (item) => ({
+          title: item.result?.number
+            ? `Cotação nº ${item.result.number} enviada`
+            : 'Solicitação enviada',
+          description: item.result?.number
+            ? `Sua solicitação de cotação nº ${item.result.number} foi enviada com sucesso! Guarde este número para falar conosco.`
+            : 'Sua solicitação de cotação foi enviada com sucesso!',
+          duration: 10_000,
+        }),
         failed: {
           title: 'Erro ao enviar',
           description:

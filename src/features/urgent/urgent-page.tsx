@@ -25,11 +25,15 @@ export default function UrgentPage() {
       announceProblems(problems, { title: 'Por favor, preencha todos os campos obrigatórios' }),
     onValid: (values, context) =>
       sendForm('urgent', values, context, {
-        sent: {
-          title: 'Solicitação recebida',
-          description: 'Vamos verificar sua solicitação e enviar uma cotação para sua aprovação.',
+        sent: (item) => ({
+          title: item.result?.number
+            ? `Solicitação nº ${item.result.number} recebida`
+            : 'Solicitação recebida',
+          description: item.result?.number
+            ? `Vamos verificar sua solicitação e enviar uma cotação para sua aprovação. Guarde o número ${item.result.number} para falar conosco.`
+            : 'Vamos verificar sua solicitação e enviar uma cotação para sua aprovação.',
           duration: 10_000,
-        },
+        }),
         failed: { title: 'Erro ao enviar solicitação. Por favor, tente novamente mais tarde.' },
       }),
   });

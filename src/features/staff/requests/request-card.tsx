@@ -7,7 +7,7 @@ import { TRACKING_STAGES } from '../../../domain/stages';
 import { company } from '../../../config/company';
 import { formatDateTime } from '../../../domain/format';
 import { SUBMISSION_MAILS } from '../../../domain/submission-mails';
-import { SUBMISSION_KINDS } from '../../../domain/submissions';
+import { isNumbered, SUBMISSION_KINDS } from '../../../domain/submissions';
 import { hasMailProblem, type InboxItem } from './api';
 
 function requester(item: InboxItem): string {
@@ -17,7 +17,7 @@ function requester(item: InboxItem): string {
 
 function title(item: InboxItem): string {
   const def = SUBMISSION_KINDS[item.kind];
-  const number = def.firstNumber !== undefined ? ` nº ${item.record.number}` : '';
+  const number = isNumbered(def) && item.record.number ? ` nº ${item.record.number}` : '';
   return `${def.label}${number} — ${requester(item)}`;
 }
 
