@@ -79,7 +79,7 @@ export function checkDriver(app: core.App, id: string): void {
 }
 
 /** The request a shipment names ('urgent:<id>'), or null when there is none such. */
-function findRequest(
+export function findRequest(
   app: core.App,
   link: string,
 ): { kind: SubmissionKind; record: core.Record } | null {

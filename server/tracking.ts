@@ -28,7 +28,7 @@ import { checkField } from '../src/domain/fields';
 import { TRACKING_NUMBER_RULE } from '../src/domain/submissions';
 import { shipmentNumberProblem } from '../src/domain/shipment-numbers';
 import { takeReservedNumber } from './shipment-numbers';
-import { applyShipment } from './shipments';
+import { applyShipment, findRequest } from './shipments';
 import { destinationOf } from '../src/domain/shipments';
 import type { AttemptChange, DecisionChange, ShipmentChange } from '../src/domain/tracking-changes';
 import { applyAttempt, applyDecision, attachPhoto } from './attempts';
@@ -106,6 +106,9 @@ interface View {
   /** Failed delivery attempts: when and why, nothing else (no note, driver, place or photo). */
   attempts?: { at: string; reason: string }[];
   returnedAt?: string;
+  /** A shipment's first events: when it was made, and when its request arrived (if any). */
+  registeredAt?: string;
+  requestedAt?: string;
 }
 
 /**
@@ -137,6 +140,9 @@ export function lookUp(app: core.App, number: string): View | null {
     recipientState: '',
     attemptLog: '',
     returnedAt: '',
+    registeredAt: '',
+    created: '',
+    request: '',
   };
   for (const { stage } of TRACKING_STAGES) row[stageTimeField(stage)] = '';
   const model = new DynamicModel(row) as unknown as Row;
@@ -168,6 +174,13 @@ export function lookUp(app: core.App, number: string): View | null {
   const attempts = publicAttempts(model.attemptLog);
   if (attempts.length) view.attempts = attempts;
   if (model.returnedAt) view.returnedAt = model.returnedAt;
+  // A shipment (it has a destination) answers from the moment it is made, as every carrier's
+  // tracking does: 'Remessa registrada', and 'Coleta solicitada' when it came from a request.
+  if (destination) {
+    view.registeredAt = model.registeredAt || model.created;
+    const source = model.request ? findRequest(app, model.request) : null;
+    if (source) view.requestedAt = source.record.getString('created');
+  }
   return view;
 }
 

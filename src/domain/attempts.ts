@@ -137,13 +137,16 @@ export function addAttempt(
 export interface TimelineEvent {
   at: string;
   text: string;
-  kind: 'stage' | 'attempt' | 'delivered' | 'returned';
+  kind: 'requested' | 'registered' | 'stage' | 'attempt' | 'delivered' | 'returned';
 }
 
+export const REGISTERED_TEXT = 'Remessa registrada';
+export const REQUESTED_TEXT = 'Coleta solicitada';
+
 /**
- * The public history of a shipment, oldest first: each stage reached, each failed attempt with its
- * reason, the delivery with the receiver's initials and a return to the sender. Only times,
- * stages and reasons: nothing here names a person or a place.
+ * The public history of a shipment, oldest first: its request and its making, each stage reached,
+ * each failed attempt with its reason, the delivery with the receiver's initials and a return to
+ * the sender. Only times, stages and reasons: nothing here names a person or a place.
  */
 export function publicTimeline(view: {
   stages: readonly TrackingStage[];
@@ -151,8 +154,16 @@ export function publicTimeline(view: {
   attempts?: readonly { at: string; reason: string }[];
   deliveredTo?: string;
   returnedAt?: string;
+  registeredAt?: string;
+  requestedAt?: string;
 }): TimelineEvent[] {
   const events: TimelineEvent[] = [];
+  if (view.requestedAt) {
+    events.push({ at: view.requestedAt, kind: 'requested', text: REQUESTED_TEXT });
+  }
+  if (view.registeredAt) {
+    events.push({ at: view.registeredAt, kind: 'registered', text: REGISTERED_TEXT });
+  }
   for (const { stage, label } of TRACKING_STAGES) {
     const at = view.stageTimes[String(stage)];
     if (!view.stages.includes(stage) || !at) continue;

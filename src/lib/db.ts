@@ -57,6 +57,9 @@ export interface TrackingLookup {
   attempts?: { at: string; reason: string }[];
   /** When it went back to the sender. */
   returnedAt?: string;
+  /** A shipment's making, and its request's arrival: the first lines of its history. */
+  registeredAt?: string;
+  requestedAt?: string;
   fetchedAt: number;
   /** When a refresh found it changed; cleared once the person looks at it ('Meus rastreios'). */
   changedAt?: number;

@@ -27,6 +27,8 @@ async function fetchLookup(number: string): Promise<LookupOutcome> {
       destination?: string;
       attempts?: { at: string; reason: string }[];
       returnedAt?: string;
+      registeredAt?: string;
+      requestedAt?: string;
     }>(API_PATHS.lookup(number), { method: 'GET', requestKey: null });
     const lookup: TrackingLookup = {
       number,
@@ -38,6 +40,8 @@ async function fetchLookup(number: string): Promise<LookupOutcome> {
       ...(answer.destination ? { destination: answer.destination } : {}),
       ...(answer.attempts?.length ? { attempts: answer.attempts } : {}),
       ...(answer.returnedAt ? { returnedAt: answer.returnedAt } : {}),
+      ...(answer.registeredAt ? { registeredAt: answer.registeredAt } : {}),
+      ...(answer.requestedAt ? { requestedAt: answer.requestedAt } : {}),
       fetchedAt: Date.now(),
     };
     return { status: 'found', lookup };

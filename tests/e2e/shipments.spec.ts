@@ -72,6 +72,19 @@ test('an urgent request becomes a shipment in one action; the requester gets the
   );
   expect(String(mail!.html)).toContain(`/rastrear?numero=${number}`);
 
+  // The requester follows that link at once: the shipment's history has begun, nothing is 'no
+  // information' yet.
+  const visitor = await page.context().browser()!.newContext({ baseURL: stack.url });
+  const lookup = await visitor.newPage();
+  await lookup.goto(`/rastrear?numero=${number}`);
+  const history = lookup.getByRole('list', { name: 'Histórico' });
+  await expect(history.getByRole('listitem')).toHaveText([
+    /Coleta solicitada/,
+    /Remessa registrada/,
+  ]);
+  await expect(lookup.getByText(/^Nenhuma informação de rastreamento/)).toHaveCount(0);
+  await visitor.close();
+
   // Made into a shipment, the request has been dealt with: it left 'Não atendidas' and shows
   // among 'Atendidas', with its shipment's number.
   await page.getByRole('link', { name: 'Solicitações' }).click();

@@ -117,6 +117,14 @@ describe('a shipment made from an urgent request', () => {
     expect(lookup.status).toBe(200);
     expect(lookup.body.destination).toBe('Curitiba - PR');
     expect(lookup.body.promisedDate).toBe(draft.promisedDate);
+    // Its history has begun: the request's arrival, then the shipment's making, before any stage.
+    expect(lookup.body.stages).toEqual([]);
+    expect(Date.parse(lookup.body.requestedAt.replace(' ', 'T'))).toBe(
+      Date.parse(String(request.created).replace(' ', 'T')),
+    );
+    expect(Date.parse(lookup.body.registeredAt.replace(' ', 'T'))).toBeGreaterThanOrEqual(
+      Date.parse(lookup.body.requestedAt.replace(' ', 'T')),
+    );
     const text = JSON.stringify(lookup.body);
     for (const secret of ['João', 'Rua XV', '99999', '111444777', 'Laboratório']) {
       expect(text).not.toContain(secret);

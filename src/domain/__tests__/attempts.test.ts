@@ -140,6 +140,20 @@ describe('the public history', () => {
     ]);
   });
 
+  it('begins when the shipment is made, after its request arrived, before any stage', () => {
+    const events = publicTimeline({
+      stages: [1],
+      stageTimes: { 1: '2026-11-24 09:00:00.000Z' },
+      registeredAt: '2026-11-23 17:10:00.000Z',
+      requestedAt: '2026-11-23 16:05:00.000Z',
+    });
+    expect(events.map((e) => [e.at, e.text])).toEqual([
+      ['2026-11-23 16:05:00.000Z', 'Coleta solicitada'],
+      ['2026-11-23 17:10:00.000Z', 'Remessa registrada'],
+      ['2026-11-24 09:00:00.000Z', 'Encomenda coletada no ponto de coleta'],
+    ]);
+  });
+
   it('a follower hears of an attempt in the same e-mail as a stage', () => {
     const news = newsInOrder([
       { stage: 3, label: 'Encomenda chegou ao destino', at: '2026-11-25 09:00:00.000Z' },

@@ -97,7 +97,8 @@ export function Result({ view, followOpen = false }: { view: View; followOpen?: 
       {!lookup.found ? (
         <Text>{NOT_FOUND}</Text>
       ) : lookup.stages.length === 0 ? (
-        // A failed attempt with no stage marked yet: the history below says it.
+        // A shipment just made, or a failed attempt with no stage marked yet: the history below
+        // says it.
         hasNews(lookup) ? null : (
           <Text>{NO_STAGES}</Text>
         )
@@ -127,11 +128,12 @@ function deliveredAt(time: string) {
 }
 
 /**
- * The shipment's events oldest first, once something happened that the four stages cannot show (a
- * failed attempt, a return to the sender): times, stages and reasons, never a name or a place.
+ * The shipment's events oldest first, from the moment it was made (and its request arrived), or
+ * once something happened that the four stages cannot show (a failed attempt, a return to the
+ * sender): times, stages and reasons, never a name or a place.
  */
 function History({ lookup }: { lookup: TrackingLookup }) {
-  if (!lookup.attempts?.length && !lookup.returnedAt) return null;
+  if (!lookup.attempts?.length && !lookup.returnedAt && !lookup.registeredAt) return null;
   const events = publicTimeline(lookup);
   return (
     <Box mt="2" mb="4">
