@@ -46,6 +46,17 @@ test.describe('lookup', () => {
       page.getByRole('listitem', { name: `${STAGES[3]}: pendente` }).getByText('Pendente'),
     ).toBeVisible();
     await expect(page).toHaveURL(/\?numero=987654321$/);
+    // Sent on to someone else: WhatsApp and the mail app open with the tracking link in the text.
+    const origin = new URL(page.url()).origin;
+    const whatsapp = new URL(
+      (await page.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href'))!,
+    );
+    expect(whatsapp.host).toBe('wa.me');
+    expect(whatsapp.searchParams.get('text')).toContain(`${origin}/rastrear?numero=987654321`);
+    const mail = (await page
+      .getByRole('link', { name: 'Enviar por e-mail' })
+      .getAttribute('href'))!;
+    expect(decodeURIComponent(mail)).toContain(`${origin}/rastrear?numero=987654321`);
   });
 
   test('an unknown number and an empty input get their messages', async ({ page }) => {

@@ -11,6 +11,13 @@ import { DELIVERED_STAGE } from '../../domain/stages';
 import { publicTimeline, RETURNED_TEXT } from '../../domain/attempts';
 import type { TrackingLookup } from '../../lib/db';
 import { hasNews, NOT_FOUND } from './labels';
+import { company } from '../../config/company';
+import {
+  emailShareHref,
+  trackingShareText,
+  trackingUrl,
+  whatsappShareHref,
+} from '../../domain/share';
 
 // 'Avise-me' (its rules, the outbox) loads only with a result to follow.
 const FollowForm = lazy(() => import('./follow-form'));
@@ -30,7 +37,8 @@ export function Result({ view, followOpen = false }: { view: View; followOpen?: 
     );
   }
   const { lookup, stale } = view;
-  const shareUrl = `${window.location.origin}/rastrear?numero=${lookup.number}`;
+  const shareUrl = trackingUrl(window.location.origin, lookup.number);
+  const shareText = trackingShareText(company.shortName, lookup.number, window.location.origin);
   return (
     <Box
       borderWidth="1px"
@@ -77,6 +85,18 @@ export function Result({ view, followOpen = false }: { view: View; followOpen?: 
         >
           Copiar link
         </Button>
+        <Flex gap="2" wrap="wrap" w={{ base: 'full', sm: 'auto' }}>
+          <Button asChild size="sm" variant="outline" colorPalette="green">
+            <a href={whatsappShareHref(shareText)} target="_blank" rel="noopener noreferrer">
+              Enviar pelo WhatsApp
+            </a>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <a href={emailShareHref(`Rastreamento da remessa — ${company.shortName}`, shareText)}>
+              Enviar por e-mail
+            </a>
+          </Button>
+        </Flex>
       </Flex>
       {(lookup.promisedDate || lookup.destination) && (
         <Flex gap="6" wrap="wrap" mb="4" fontSize="sm" data-testid="shipment-promise">

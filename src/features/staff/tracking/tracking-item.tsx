@@ -1,6 +1,7 @@
 import { Box, Button, chakra, Image, Stack, Text } from '@chakra-ui/react';
 import { memo, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { company } from '../../../config/company';
 import { paths } from '../../../config/paths';
 import { toaster } from '../../../components/toaster';
 import {
@@ -27,6 +28,7 @@ import {
   type ShownRow,
   type TrackingStage,
 } from '../../../domain';
+import { emailShareHref, trackingShareText, whatsappShareHref } from '../../../domain/share';
 import { photoUrl } from './api';
 
 /*
@@ -112,6 +114,7 @@ const ROW_STYLES = {
     _hover: { bg: 'brand.subtle' },
   },
   '& .ti-button[data-tone=red]': { color: 'red.fg', _hover: { bg: 'red.subtle' } },
+  '& .ti-button[data-tone=green]': { color: 'green.fg', _hover: { bg: 'green.subtle' } },
   '& .ti-handle': {
     display: 'inline-flex',
     alignItems: 'center',
@@ -169,7 +172,7 @@ export function TrackingList({ label, children }: { label: string; children: Rea
   );
 }
 
-type Tone = 'orange' | 'brand' | 'red';
+type Tone = 'orange' | 'brand' | 'red' | 'green';
 
 /** Props of a row's button or link, in the list's styles. */
 const look = (variant: 'outline' | 'subtle' | 'ghost', tone?: Tone) => ({
@@ -177,6 +180,29 @@ const look = (variant: 'outline' | 'subtle' | 'ghost', tone?: Tone) => ({
   'data-look': variant,
   ...(tone ? { 'data-tone': tone } : {}),
 });
+
+/** The shipment's tracking link, sent to the customer through WhatsApp or e-mail. */
+function ShareLinks({ number }: { number: string }) {
+  const text = trackingShareText(company.shortName, number, window.location.origin);
+  return (
+    <>
+      <a
+        {...look('ghost', 'green')}
+        href={whatsappShareHref(text)}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        Enviar pelo WhatsApp
+      </a>
+      <a
+        {...look('ghost')}
+        href={emailShareHref(`Rastreamento da remessa — ${company.shortName}`, text)}
+      >
+        Enviar por e-mail
+      </a>
+    </>
+  );
+}
 
 /** Who it goes to, where, by which service and when it is promised. */
 function ShipmentSummary({ details }: { details: ShipmentDetails }) {
@@ -489,6 +515,7 @@ function TrackingItemView({ row, actions, office, selected = false, stop }: Item
           <RouterLink {...look('ghost')} to={`${paths.newShipment}?editar=${row.id}`}>
             Editar remessa
           </RouterLink>
+          {row.number && <ShareLinks number={row.number} />}
         </div>
       )}
       <div className="ti-stages">
