@@ -199,8 +199,9 @@ test("a failed attempt and a delivery made offline reach the office, the public 
   await expect(pending).toHaveCount(0);
   await lookup.reload();
   await expect(lookup.getByText('Devolvida ao remetente').first()).toBeVisible();
-  // Three attempts and the return, oldest first.
-  await expect(history.getByRole('listitem')).toHaveCount(4);
+  // The shipment made, three attempts and the return, oldest first.
+  await expect(history.getByRole('listitem')).toHaveCount(5);
+  await expect(history.getByRole('listitem').first()).toContainText('Remessa registrada');
   await expect(history.getByRole('listitem').last()).toContainText('Devolvida ao remetente');
 
   await phone.close();
