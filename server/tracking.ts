@@ -109,6 +109,8 @@ interface View {
   /** A shipment's first events: when it was made, and when its request arrived (if any). */
   registeredAt?: string;
   requestedAt?: string;
+  /** For a CPF or CNPJ: the shipments it sent or received (DocumentShipment). */
+  shipments?: DocumentShipment[];
 }
 
 /**
@@ -193,13 +195,73 @@ function publicAttempts(json: string): { at: string; reason: string }[] {
   }
 }
 
+/** One shipment found by a CPF or CNPJ: what the public may see of it, and nothing personal. */
+interface DocumentShipment {
+  number: string;
+  stages: number[];
+  destination?: string;
+  promisedDate?: string;
+  returnedAt?: string;
+}
+
+/** The most shipments a document lists (the newest). */
+const DOCUMENT_SHIPMENTS_MAX = 20;
+
+/**
+ * The shipments where `document` (a CPF or CNPJ, digits) is the sender's or the recipient's,
+ * newest first: number, stages, destination city, promise. Never a name, an address or a phone.
+ */
+export function shipmentsByDocument(app: core.App, document: string): DocumentShipment[] {
+  const rows = arrayOf(
+    new DynamicModel({
+      number: '',
+      stages: '',
+      promisedDate: '',
+      recipientCity: '',
+      recipientState: '',
+      returnedAt: '',
+    }),
+  );
+  app
+    .db()
+    .newQuery(
+      "SELECT number, COALESCE(stages, '') AS stages, COALESCE(promisedDate, '') AS promisedDate, " +
+        "COALESCE(recipientCity, '') AS recipientCity, COALESCE(recipientState, '') AS recipientState, " +
+        "COALESCE(returnedAt, '') AS returnedAt FROM tracking " +
+        "WHERE (senderDocument = {:document} OR recipientDocument = {:document}) AND number != '' " +
+        `ORDER BY created DESC LIMIT ${DOCUMENT_SHIPMENTS_MAX}`,
+    )
+    .bind({ document })
+    .all(rows);
+  return rows.map((row) => {
+    const found: DocumentShipment = {
+      number: row.number as string,
+      stages: normalizeStages(row.stages ? JSON.parse(row.stages as string) : []),
+    };
+    const destination = destinationOf(row as unknown as Row);
+    if (destination) found.destination = destination;
+    if (row.promisedDate) found.promisedDate = row.promisedDate as string;
+    if (row.returnedAt) found.returnedAt = row.returnedAt as string;
+    return found;
+  });
+}
+
 /** GET /api/rastreio/{number}: the public lookup's answer. */
 export function answerLookup(e: core.RequestEvent): void {
   const number = e.request!.pathValue('number');
   if (!/^[0-9]{1,32}$/.test(number)) {
     throw new BadRequestError('Use apenas números no número de rastreio.');
   }
+  // A CPF or CNPJ also lists the shipments it sent or received.
+  const byDocument =
+    number.length === 11 || number.length === 14 ? shipmentsByDocument(e.app, number) : [];
   const view = lookUp(e.app, number);
+  if (!view && byDocument.length) {
+    e.response.header().set('Cache-Control', 'no-store');
+    e.json(200, { number, stages: [], stageTimes: {}, byDocument: true, shipments: byDocument });
+    return;
+  }
+  if (view && byDocument.length) view.shipments = byDocument;
   // A mistyped shipment number (its last digit does not match): said as the page says it. A
   // record registered by hand under such a number is still found.
   const problem = view ? null : shipmentNumberProblem(number);

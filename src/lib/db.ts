@@ -43,6 +43,15 @@ export interface OutboxItem {
 }
 
 /** The last-known state of a number this device looked up ('Meus rastreios'). */
+/** A shipment found by a CPF or CNPJ: number, stages, destination city and promise only. */
+export interface DocumentShipment {
+  number: string;
+  stages: TrackingStage[];
+  destination?: string;
+  promisedDate?: string;
+  returnedAt?: string;
+}
+
 export interface TrackingLookup {
   number: string;
   found: boolean;
@@ -60,6 +69,12 @@ export interface TrackingLookup {
   /** A shipment's making, and its request's arrival: the first lines of its history. */
   registeredAt?: string;
   requestedAt?: string;
+  /**
+   * For a CPF or CNPJ: the shipments it sent or received, with what the public may see of each;
+   * `byDocument` when that list is all there is (no record under the document itself).
+   */
+  shipments?: DocumentShipment[];
+  byDocument?: boolean;
   fetchedAt: number;
   /** When a refresh found it changed; cleared once the person looks at it ('Meus rastreios'). */
   changedAt?: number;

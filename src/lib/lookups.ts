@@ -5,7 +5,7 @@
  */
 import { API_PATHS } from '../config/api-paths';
 import { DELIVERED_STAGE, normalizeStages, sameProgress } from '../domain/stages';
-import { db, type TrackingLookup } from './db';
+import { db, type DocumentShipment, type TrackingLookup } from './db';
 import { ClientResponseError, visitorApi } from './pocketbase';
 
 export type LookupOutcome =
@@ -29,6 +29,8 @@ async function fetchLookup(number: string): Promise<LookupOutcome> {
       returnedAt?: string;
       registeredAt?: string;
       requestedAt?: string;
+      shipments?: DocumentShipment[];
+      byDocument?: boolean;
     }>(API_PATHS.lookup(number), { method: 'GET', requestKey: null });
     const lookup: TrackingLookup = {
       number,
@@ -42,6 +44,8 @@ async function fetchLookup(number: string): Promise<LookupOutcome> {
       ...(answer.returnedAt ? { returnedAt: answer.returnedAt } : {}),
       ...(answer.registeredAt ? { registeredAt: answer.registeredAt } : {}),
       ...(answer.requestedAt ? { requestedAt: answer.requestedAt } : {}),
+      ...(answer.shipments?.length ? { shipments: answer.shipments } : {}),
+      ...(answer.byDocument ? { byDocument: true } : {}),
       fetchedAt: Date.now(),
     };
     return { status: 'found', lookup };

@@ -1,6 +1,6 @@
-import { cpfFrom } from '../support/payloads';
 import type { Browser, Page } from '@playwright/test';
-import { STAFF } from '../support/stack';
+import { cpfFrom, shipmentFields } from '../support/payloads';
+import { call, signIn, STAFF } from '../support/stack';
 import { expect, staffPhone, test } from './fixtures';
 
 const STAGES = [
@@ -19,6 +19,41 @@ async function expectStages(page: Page, done: number[]) {
 }
 
 test.describe('lookup', () => {
+  test("a CPF lists that person's shipments: number, where each is, destination and promise", async ({
+    page,
+    stack,
+  }) => {
+    const cpf = cpfFrom(Date.now());
+    const office = await signIn(stack.url, 'staff', STAFF);
+    const made = await call(stack.url, '/api/equipe/rastreios', {
+      method: 'POST',
+      token: office,
+      body: {
+        op: 'shipment',
+        record: `doc${Date.now().toString(36)}`.padEnd(15, '0').slice(0, 15),
+        number: '',
+        at: new Date().toISOString(),
+        fields: shipmentFields({ recipientName: 'Helena Documento', recipientDocument: cpf }),
+      },
+    });
+    expect(made.status).toBe(200);
+    const number = made.body.record.number as string;
+    await page.goto('/rastrear');
+    await page.getByRole('textbox', { name: 'Número de rastreio, CPF ou CNPJ' }).fill(cpf);
+    await page.getByRole('button', { name: 'Rastrear' }).click();
+    const list = page.getByRole('list', { name: 'Remessas com este documento' });
+    const item = list.getByRole('listitem').filter({ hasText: number });
+    await expect(item.getByRole('link', { name: number })).toHaveAttribute(
+      'href',
+      `/rastrear?numero=${number}`,
+    );
+    await expect(item).toContainText('Remessa registrada');
+    await expect(item).toContainText('Destino: Goiânia - GO');
+    await expect(page.getByText('Helena Documento')).toHaveCount(0);
+    // Nothing to follow under the document itself: its shipments are followed one by one.
+    await expect(page.getByRole('button', { name: /Avise-me/ })).toHaveCount(0);
+  });
+
   test('a seeded number shows exactly its stages, with when each was reached', async ({ page }) => {
     await page.goto('/rastrear');
     const response = page.waitForResponse((r) => r.url().includes('/api/rastreio/'));

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Link, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { StageTimeline } from '../../components/stage-timeline';
 import { toaster } from '../../components/toaster';
@@ -10,7 +10,7 @@ import { timeAgo } from '../../domain/time';
 import { DELIVERED_STAGE } from '../../domain/stages';
 import { publicTimeline, RETURNED_TEXT } from '../../domain/attempts';
 import type { TrackingLookup } from '../../lib/db';
-import { hasNews, NOT_FOUND } from './labels';
+import { hasNews, NOT_FOUND, shipmentStateLabel } from './labels';
 import { company } from '../../config/company';
 import {
   emailShareHref,
@@ -116,7 +116,7 @@ export function Result({ view, followOpen = false }: { view: View; followOpen?: 
       )}
       {!lookup.found ? (
         <Text>{NOT_FOUND}</Text>
-      ) : lookup.stages.length === 0 ? (
+      ) : lookup.byDocument ? null : lookup.stages.length === 0 ? (
         // A shipment just made, or a failed attempt with no stage marked yet: the history below
         // says it.
         hasNews(lookup) ? null : (
@@ -133,7 +133,8 @@ export function Result({ view, followOpen = false }: { view: View; followOpen?: 
         </>
       )}
       {lookup.found && <History lookup={lookup} />}
-      {!lookup.stages.includes(DELIVERED_STAGE) && !lookup.returnedAt && (
+      {lookup.shipments?.length ? <DocumentShipments lookup={lookup} /> : null}
+      {!lookup.byDocument && !lookup.stages.includes(DELIVERED_STAGE) && !lookup.returnedAt && (
         <Suspense fallback={null}>
           <FollowForm key={lookup.number} number={lookup.number} initiallyOpen={followOpen} />
         </Suspense>
@@ -175,6 +176,46 @@ function History({ lookup }: { lookup: TrackingLookup }) {
           >
             <Text color="fg.muted">{formatDateTime(event.at.replace(' ', 'T'))}</Text>
             <Text color={event.kind === 'attempt' ? 'orange.fg' : 'fg'}>{event.text}</Text>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * A CPF's or CNPJ's shipments, sent or received: number, where each stands, destination city and
+ * promise. Nothing that names a person or a place beyond the city.
+ */
+function DocumentShipments({ lookup }: { lookup: TrackingLookup }) {
+  const shipments = lookup.shipments ?? [];
+  return (
+    <Box mt="2" mb="4">
+      <Text fontWeight="semibold" mb="2" id="remessas-documento">
+        Remessas com este documento
+      </Text>
+      <Box as="ul" listStyleType="none" aria-labelledby="remessas-documento" fontSize="sm">
+        {shipments.map((s, i) => (
+          <Box
+            as="li"
+            key={s.number}
+            py="2"
+            borderBottomWidth={i < shipments.length - 1 ? '1px' : '0'}
+          >
+            <Link href={`/rastrear?numero=${s.number}`} fontWeight="semibold" fontSize="md">
+              {displayTrackingNumber(s.number)}
+            </Link>
+            <Text>{shipmentStateLabel(s)}</Text>
+            {(s.destination || s.promisedDate) && (
+              <Text color="fg.muted">
+                {[
+                  s.destination && `Destino: ${s.destination}`,
+                  s.promisedDate && `Previsão: ${formatDay(s.promisedDate)}`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            )}
           </Box>
         ))}
       </Box>

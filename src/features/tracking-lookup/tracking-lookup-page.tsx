@@ -224,6 +224,11 @@ export default function TrackingLookupPage() {
           <List.Item>
             Digite o número de rastreio que você recebeu, ou o CPF ou CNPJ usado no envio.
           </List.Item>
+          <List.Item>
+            Com um CPF ou CNPJ, aparecem as remessas em que ele é o do remetente ou o do
+            destinatário: o número, a etapa, a cidade de destino e a previsão de entrega de cada
+            uma, nunca nomes ou endereços.
+          </List.Item>
           <List.Item>Use somente números; espaços, pontos e traços são removidos.</List.Item>
           <List.Item>
             Toque em “Rastrear” para ver as etapas concluídas e quando cada uma aconteceu.
