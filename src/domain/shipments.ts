@@ -92,6 +92,9 @@ const size = (name: string, label: string): FieldRule => ({
 export const SHIPMENT_RULES: readonly FieldRule[] = [
   ...partyRules('sender'),
   ...partyRules('recipient'),
+  // Whom the driver asks for at the door (a porter, a reception desk), from the request's
+  // 'Recebedor': it fills 'Nome de quem recebeu' on the driver's phone.
+  textRule('recipientReceiver', 'Quem deve receber', false, { max: 120, personal: true }),
   textRule('contents', 'Conteúdo', true, { max: 200 }),
   {
     name: 'weight',
@@ -431,6 +434,7 @@ export function draftFromRequest(
     length: amount(r.lengthCm, 'cm'),
     width: amount(r.widthCm, 'cm'),
     height: amount(r.heightCm, 'cm'),
+    recipientReceiver: text(r.recipientReceiver).slice(0, 120),
     invoiceNumber: text(r.invoiceNumber),
     invoiceValue: money(r.invoiceValueCents),
     service,

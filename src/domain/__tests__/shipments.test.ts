@@ -103,6 +103,23 @@ describe('the shipment form from a request', () => {
     });
   });
 
+  it("an urgent request's 'Recebedor' is whom the driver asks for", () => {
+    const draft = draftFromRequest(
+      'urgent',
+      {
+        senderName: 'Laboratório Vida',
+        senderCity: 'São Paulo - SP',
+        recipientName: 'Clínica Sul',
+        recipientReceiver: 'Portaria do bloco B',
+        recipientCity: 'Curitiba - PR',
+      },
+      SITE,
+      '2026-11-25',
+    );
+    expect(draft.recipientReceiver).toBe('Portaria do bloco B');
+    expect(draft.recipientName).toBe('Clínica Sul');
+  });
+
   it('a quote: cities typed without their UF take it from the places chosen for the price', () => {
     const quote = {
       senderName: 'Ana',

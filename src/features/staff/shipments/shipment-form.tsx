@@ -379,6 +379,14 @@ function PartyBlock({ party, field }: { party: Party; field: FieldOf }) {
           <TextField {...f('City')} label="Cidade" maxLength={100} />
           <SelectField {...f('State')} label="UF" options={STATE_CODES} placeholder="UF" />
         </SimpleGrid>
+        {party === 'recipient' && (
+          <TextField
+            {...f('Receiver')}
+            label="Quem deve receber"
+            helper="Opcional: a pessoa, a portaria ou a recepção que o motorista procura"
+            maxLength={120}
+          />
+        )}
       </SimpleGrid>
     </Box>
   );

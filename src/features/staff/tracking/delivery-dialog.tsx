@@ -24,7 +24,8 @@ export function DeliveryDialog({
     photo?: Blob,
   ) => Promise<void>;
 }) {
-  const [name, setName] = useState('');
+  // Whom the shipment was addressed to at the door: the usual answer, still editable.
+  const [name, setName] = useState(String(row.shipment?.recipientReceiver ?? ''));
   const [cpf, setCpf] = useState('');
   const [photo, setPhoto] = useState<Blob | undefined>();
   const [busy, setBusy] = useState(false);
