@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { cpfFrom, shipmentFields } from '../support/payloads';
 import { call, signIn, STAFF } from '../support/stack';
-import { expect, staffPhone, test } from './fixtures';
+import { expect, staffPhone, staffPhoneReady, test } from './fixtures';
 
 const STAGES = [
   'Encomenda coletada no ponto de coleta',
@@ -208,6 +209,29 @@ test.describe('management', () => {
     await expect(a.getByRole('button', { name: 'Entrar' })).toBeVisible();
     await a.context().close();
     await b.context().close();
+  });
+
+  test("'Exportar' saves the list as a CSV that Brazilian Excel opens, offline too", async ({
+    browser,
+    baseURL,
+  }) => {
+    // The app ready on the device (its worker in control): the CSV code loads with no signal.
+    const { page, context } = await staffPhoneReady(browser, baseURL!);
+    await expect(page.getByRole('listitem', { name: 'Rastreio 987654321' })).toBeVisible();
+    await context.setOffline(true);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /^Exportar \(\d+\)$/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^rastreamentos-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = readFileSync((await download.path())!);
+    // UTF-8 with its byte-order mark, columns split by semicolons.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toMatch(/^Número;Solicitação;Cidade do remetente;Cidade do destinatário;/);
+    const seeded = lines.find((l) => l.startsWith('987654321;'))!;
+    expect(seeded.split(';')).toContain('Encomenda chegou ao destino');
+    await context.close();
   });
 
   test('a visitor sees the sign-in and the API refuses their reads and writes', async ({

@@ -67,6 +67,7 @@ import { PendingList } from './pending-list';
 import { ScanDialog } from './scan-dialog';
 import { checkNow } from './api';
 import { signedInAsDriver } from '../shipments/drivers';
+import { ExportButton } from './export-button';
 
 const ERROR_LOADING = 'Erro ao carregar os rastreamentos';
 /** Rows drawn before the first paint: a phone's screen shows two or three; the rest follow it. */
@@ -428,6 +429,7 @@ export function TrackingManager() {
               </RouterLink>
             </Button>
           )}
+          <ExportButton rows={rows ?? []} />
         </HStack>
       )}
       {office && (
