@@ -353,7 +353,8 @@ export function trackingRowOf(record: Record<string, unknown>): TrackingRow {
 
 export type ShownRow = TrackingRow & { waiting?: boolean };
 
-function emptyRow(id: string, number: string, actor: string, at: string): TrackingRow {
+/** A row with nothing on it yet: a number just registered on this phone. */
+export function emptyRow(id: string, number: string, actor: string, at: string): TrackingRow {
   return {
     id,
     number,

@@ -1,7 +1,7 @@
 // '/rastrear' with a CPF or CNPJ: the shipments where it is the sender's or the recipient's
 // document, each with its number, stages, destination city and promise, and nothing personal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpfFrom, shipmentFields } from '../support/payloads';
+import { cpfFrom, shipmentFields, recordIds } from '../support/payloads';
 import { call, signIn, STAFF, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -13,9 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-let seq = 0;
-const newId = () =>
-  `dl${Date.now().toString(36)}${(seq++).toString(36)}`.padEnd(15, '0').slice(0, 15);
+const newId = recordIds('dl');
 
 async function shipment(fields: Record<string, string>) {
   const res = await call(stack.url, '/api/equipe/rastreios', {

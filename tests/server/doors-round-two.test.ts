@@ -3,7 +3,7 @@
 // and record ids that told a driver whether a shipment exists.
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickupPayload, shipmentFields, TINY_JPEG } from '../support/payloads';
+import { pickupPayload, shipmentFields, TINY_JPEG, recordIds } from '../support/payloads';
 import {
   call,
   CLIENT,
@@ -28,9 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-let seq = 0;
-const newId = () =>
-  `dr${Date.now().toString(36)}${(seq++).toString(36)}`.padEnd(15, '0').slice(0, 15);
+const newId = recordIds('dr');
 
 const change = (token: string, body: Record<string, unknown>) =>
   call(stack.url, '/api/equipe/rastreios', {

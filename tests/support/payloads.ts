@@ -127,3 +127,13 @@ export function cpfFrom(n: number | string): string {
   }
   return digits;
 }
+
+/**
+ * Record ids as a phone makes them (15 characters of [a-z0-9]), unique in a test run: `tag`
+ * (two letters) says which test made the record, when one is looked at in the data folder.
+ */
+export function recordIds(tag: string): () => string {
+  let seq = 0;
+  return () =>
+    `${tag}${Date.now().toString(36)}${(seq++).toString(36)}`.padEnd(15, '0').slice(0, 15);
+}

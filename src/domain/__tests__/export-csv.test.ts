@@ -1,26 +1,10 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { exportCsv } from '../export-csv';
-import type { TrackingRow } from '../tracking-changes';
+import { emptyRow, type TrackingRow } from '../tracking-changes';
 
 const row = (over: Partial<TrackingRow>): TrackingRow => ({
-  id: 'r1',
-  number: '123456789012',
-  stages: [],
-  stageTimes: {},
-  stageBy: {},
-  registeredBy: 'Ana',
-  receiverName: '',
-  receiverCpf: '',
-  photo: '',
-  request: '',
-  driver: '',
-  stopOrder: 0,
-  attempts: [],
-  pendingSince: '',
-  returnedAt: '',
-  created: '2026-11-27 12:00:00.000Z',
-  updated: '2026-11-27 12:00:00.000Z',
+  ...emptyRow('r1', '123456789012', 'Ana', '2026-11-27 12:00:00.000Z'),
   ...over,
 });
 
