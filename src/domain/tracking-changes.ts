@@ -505,6 +505,23 @@ export function stopsInOrder<T extends TrackingRow>(rows: readonly T[]): T[] {
 }
 
 /**
+ * A first order for a driver's stops, by the addressee's CEP: CEPs are laid out by region (the
+ * first digits a state and a region, the next a town and its districts), so stops with close CEPs
+ * are near each other. A start for the driver to adjust, not a route: stops without a CEP go
+ * last, in the order they had.
+ */
+export function orderByCep<T extends TrackingRow>(stops: readonly T[]): string[] {
+  const cep = (r: T) => String(r.shipment?.recipientZip ?? '').replace(/\D/g, '');
+  return stops
+    .map((r, i) => ({ id: r.id, cep: cep(r), i }))
+    .sort((a, b) => {
+      if (!a.cep || !b.cep) return (a.cep ? 0 : 1) - (b.cep ? 0 : 1) || a.i - b.i;
+      return a.cep < b.cep ? -1 : a.cep > b.cep ? 1 : a.i - b.i;
+    })
+    .map((s) => s.id);
+}
+
+/**
  * The stops' ids with one dragged to a place: `before` is the stop it is dropped in front of, or
  * null for the end of the route. The same order when the stop is unknown or dropped on itself.
  */

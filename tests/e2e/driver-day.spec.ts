@@ -216,3 +216,47 @@ test("a failed attempt and a delivery made offline reach the office, the public 
   await desk.close();
   await visitor.close();
 });
+
+test("'Ordenar por CEP' gives the driver's stops a first order by the addressee's CEP", async ({
+  browser,
+  baseURL,
+  stack,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the phone is a 390 px context of its own');
+  const office = await signIn(stack.url, 'staff', STAFF);
+  const tag = Date.now();
+  // Made in this order; by CEP they go Centro, Oeste, Aparecida.
+  const far = await shipmentFor(stack, office, `Aparecida ${tag}`, { recipientZip: '74905-000' });
+  const centre = await shipmentFor(stack, office, `Centro ${tag}`, { recipientZip: '74003-010' });
+  const west = await shipmentFor(stack, office, `Oeste ${tag}`, { recipientZip: '74120-020' });
+  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await phone.newPage();
+  await signInAs(page, DRIVER);
+  await expect(stop(page, west.number)).toBeVisible();
+  await page.getByRole('button', { name: 'Ordenar por CEP' }).click();
+  const order = async () => {
+    const labels = await page
+      .getByRole('list', { name: 'Minhas entregas' })
+      .getByRole('listitem', { name: /^Rastreio / })
+      .evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')));
+    return [centre, west, far].map((s) => labels.indexOf(`Rastreio ${s.number}`));
+  };
+  await expect
+    .poll(async () => {
+      const [c, w, f] = await order();
+      return c < w && w < f;
+    })
+    .toBe(true);
+  // The order reaches the server: the office sees it too.
+  await expect
+    .poll(async () => {
+      const rows = await Promise.all(
+        [centre, west, far].map((s) => stack.admin(`/api/collections/tracking/records/${s.id}`)),
+      );
+      const [c, w, f] = rows.map((r: { stopOrder: number }) => r.stopOrder);
+      return c! > 0 && c! < w! && w! < f!;
+    })
+    .toBe(true);
+  await phone.close();
+});

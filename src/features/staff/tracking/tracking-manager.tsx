@@ -36,6 +36,7 @@ import {
   type StageChange,
   type RouteChange,
   moveStop,
+  orderByCep,
   placeStop,
   pendingShipments,
   isOpenStop,
@@ -500,6 +501,18 @@ export function TrackingManager() {
               {needle && (
                 <Button size="sm" variant="outline" onClick={() => setFilter('')}>
                   Mostrar todas as paradas
+                </Button>
+              )}
+              {!needle && (stops?.length ?? 0) > 1 && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => {
+                    const order = orderByCep(stops ?? []);
+                    if (order.join() !== (stops ?? []).map((r) => r.id).join()) sendOrder(order);
+                  }}
+                >
+                  Ordenar por CEP
                 </Button>
               )}
             </HStack>
