@@ -23,3 +23,4 @@ export * from './attempts';
 export * from './guessed-paths';
 export * from './filter-fields';
 export * from './cron';
+export * from './cep';

@@ -18,6 +18,7 @@ import {
 import { formatCents, formatDay, formatDecimal } from './format';
 import { formatCep, formatDocument, formatPhone } from './masks';
 import { STATE_CODES } from './states';
+import { cepStateProblem } from './cep';
 import {
   MAX_DIMENSION_CM,
   MAX_INVOICE_REAIS,
@@ -151,7 +152,16 @@ export type ShipmentDetails = Record<string, StoredValue>;
 
 /** Every field's message ({} when the shipment can be saved). */
 export function checkShipment(values: Record<string, unknown>): FieldErrors {
-  return validateSubmission(SHIPMENT_RULES, values);
+  const errors = validateSubmission(SHIPMENT_RULES, values);
+  // A UF that contradicts the CEP: the driver would be sent to the wrong state.
+  for (const party of ['sender', 'recipient'] as const) {
+    const wrong = cepStateProblem(
+      String(values[`${party}Zip`] ?? ''),
+      String(values[`${party}State`] ?? ''),
+    );
+    if (wrong && !errors[`${party}State`]) errors[`${party}State`] = wrong;
+  }
+  return errors;
 }
 
 export type PreparedShipment =

@@ -166,8 +166,11 @@ test('signed in online, then no signal: a blank shipment takes a reserved number
     Logradouro: 'Rua 7',
     Número: '45',
     Cidade: 'Goiânia',
-    UF: 'GO',
   });
+  // The CEP says its UF, with no signal: filled for the person.
+  await expect(
+    page.getByRole('group', { name: 'Destinatário' }).getByRole('combobox', { name: 'UF' }),
+  ).toHaveValue('GO');
   await page.getByRole('textbox', { name: 'Conteúdo' }).fill('Documentos');
   await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('0,5');
   // A double tap saves one shipment.

@@ -45,6 +45,7 @@ describe('tracking by document', () => {
       senderName: 'Ana Documento',
       senderDocument: ana,
       recipientName: 'Bruno Destino',
+      recipientZip: '80020-000',
       recipientCity: 'Curitiba',
       recipientState: 'PR',
     });

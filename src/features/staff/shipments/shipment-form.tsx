@@ -41,6 +41,7 @@ import { sendChange } from '../tracking/api';
 import { refreshReservedNumbers, reservedLeft, takeReservedNumber } from './numbers';
 import { knownDrivers, refreshDrivers, type Driver } from './drivers';
 import { FieldShell } from '../../../forms/text-field';
+import { cepStateProblem, ufFromCep } from '../../../domain/cep';
 
 const schema = schemaFor(SHIPMENT_RULES);
 const label = (name: string) => SHIPMENT_RULES.find((r) => r.name === name)?.label ?? name;
@@ -133,11 +134,26 @@ function ShipmentFormView({
   const field = (name: string) => ({
     name,
     value: form.values[name] ?? '',
-    onValueChange: (v: string) => void form.setFieldValue(name, v),
-    error: showErrors ? form.errors[name] : undefined,
+    onValueChange: (v: string) => {
+      void form.setFieldValue(name, v);
+      // A complete CEP says its UF (no signal needed): filled when the UF is still empty.
+      const uf = name.endsWith('Zip') ? ufFromCep(v) : null;
+      const state = name.replace(/Zip$/, 'State');
+      if (uf && !form.values[state]) void form.setFieldValue(state, uf);
+    },
+    error: showErrors ? (form.errors[name] ?? cepProblem(name)) : undefined,
     required: required(name),
     label: label(name),
   });
+
+  /** The UF's own error, or that it contradicts its CEP (also checked before saving). */
+  const cepProblem = (name: string) =>
+    name.endsWith('State')
+      ? (cepStateProblem(
+          form.values[name.replace(/State$/, 'Zip')] ?? '',
+          form.values[name] ?? '',
+        ) ?? undefined)
+      : undefined;
 
   async function save(values: FormValues) {
     // A request already made into a shipment on this device opens that one instead.
