@@ -1,8 +1,11 @@
-import { Box, Button, HStack, Link, NativeSelect, RadioGroup, Text } from '@chakra-ui/react';
+import { Box, Button, Link, NativeSelect, Text } from '@chakra-ui/react';
 import type { ComponentProps } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { RadioChoice } from './radio-choice';
 import { FieldShell, TextField } from './text-field';
+
+const LABEL_BLOCK = { mb: '2', display: 'block' } as const;
 
 interface SelectFieldProps {
   label: string;
@@ -61,31 +64,25 @@ export function RadioField(props: RadioFieldProps) {
   const { label, name, value, options, onValueChange, error, required } = props;
   return (
     <Box data-field={name}>
-      <RadioGroup.Root
+      <RadioChoice
         name={name}
         value={value}
-        onValueChange={(e) => onValueChange(e.value ?? '')}
-        colorPalette="brand"
+        options={options}
+        onValueChange={onValueChange}
         aria-invalid={Boolean(error) || undefined}
-      >
-        <RadioGroup.Label mb="2" display="block">
-          {label}
-          {required && (
-            <Text as="span" color="fg.error" ms="1" aria-hidden="true" data-required-mark>
-              *
-            </Text>
-          )}
-        </RadioGroup.Label>
-        <HStack gap="6" wrap="wrap">
-          {options.map((o) => (
-            <RadioGroup.Item key={o.value} value={o.value}>
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>{o.label}</RadioGroup.ItemText>
-            </RadioGroup.Item>
-          ))}
-        </HStack>
-      </RadioGroup.Root>
+        labelStyles={LABEL_BLOCK}
+        wrap
+        label={
+          <>
+            {label}
+            {required && (
+              <Text as="span" color="fg.error" ms="1" aria-hidden="true" data-required-mark>
+                *
+              </Text>
+            )}
+          </>
+        }
+      />
       {error && (
         <Text color="fg.error" fontSize="sm" mt="1">
           {error}

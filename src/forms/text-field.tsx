@@ -1,5 +1,14 @@
-import { Field, Input, Textarea, type InputProps } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import {
+  Field,
+  Input,
+  Textarea,
+  useChakraContext,
+  useRecipe,
+  useSlotRecipe,
+  type InputProps,
+} from '@chakra-ui/react';
+import { useId, type FocusEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useSharedClasses } from './shared-classes';
 
 interface TextFieldProps extends Omit<InputProps, 'onChange'> {
   label: ReactNode;
@@ -14,8 +23,158 @@ interface TextFieldProps extends Omit<InputProps, 'onChange'> {
   multiline?: boolean;
 }
 
-/** A labelled input with its error under it, in red. */
-export function TextField({
+/**
+ * The classes of a text field's parts, as Chakra's Field.Root, Field.Label,
+ * Field.RequiredIndicator, Input and Textarea resolve them, made once (./shared-classes.ts): as
+ * those components (over Ark's field), each field was some 25 components and five style
+ * resolutions, the largest part of making a form page live.
+ */
+function useFieldClasses() {
+  const fieldRecipe = useSlotRecipe({ key: 'field' });
+  const inputRecipe = useRecipe({ key: 'input' });
+  const textareaRecipe = useRecipe({ key: 'textarea' });
+  return useSharedClasses('text-field', (named) => {
+    const parts = fieldRecipe({});
+    return {
+      root: `chakra-field__root ${named(parts.root)}`,
+      label: `chakra-field__label ${named(parts.label)}`,
+      requiredIndicator: `chakra-field__requiredIndicator ${named(parts.requiredIndicator)}`,
+      helperText: `chakra-field__helperText ${named(parts.helperText)}`,
+      errorText: `chakra-field__errorText ${named(parts.errorText)}`,
+      input: `chakra-input ${named(inputRecipe({}))}`,
+      textarea: `chakra-textarea ${named(textareaRecipe({}))}`,
+    };
+  });
+}
+
+/** `''` or nothing, as Ark writes its data attributes. */
+export const flag = (on: boolean | undefined) => (on ? '' : undefined);
+
+/**
+ * A labelled input with its error under it, in red. The same elements, attributes and classes as
+ * Chakra's Field with an Input inside (label tied to the input, required mark, helper and error
+ * tied to it by aria-describedby and aria-errormessage), drawn as plain elements.
+ */
+function PlainTextField({
+  label,
+  value,
+  onValueChange,
+  error,
+  helper,
+  required,
+  format,
+  settle,
+  multiline,
+  name,
+  onBlur,
+  ...rest
+}: TextFieldProps) {
+  const classes = useFieldClasses();
+  const id = useId();
+  const invalid = Boolean(error);
+  const helperId = `field::${id}::helper-text`;
+  const errorId = `field::${id}::error-text`;
+  const change = (v: string) => onValueChange(format ? format(v) : v);
+  const leave = (e: FocusEvent<HTMLInputElement>) => {
+    if (settle && settle(value) !== value) onValueChange(settle(value));
+    onBlur?.(e);
+  };
+  const control = {
+    id,
+    name,
+    value,
+    required,
+    'aria-describedby': helper ? helperId : undefined,
+    'aria-errormessage': invalid ? errorId : undefined,
+    'aria-invalid': invalid || undefined,
+    'data-invalid': flag(invalid),
+    'data-required': flag(required),
+    'data-scope': 'field',
+  };
+  return (
+    <div
+      data-scope="field"
+      data-part="root"
+      id={`field::${id}`}
+      role="group"
+      data-invalid={flag(invalid)}
+      data-field={name}
+      className={classes.root}
+    >
+      <label
+        data-scope="field"
+        data-part="label"
+        id={`field::${id}::label`}
+        data-invalid={flag(invalid)}
+        data-required={flag(required)}
+        htmlFor={id}
+        className={classes.label}
+      >
+        {label}
+        {required && (
+          <span aria-hidden="true" className={classes.requiredIndicator}>
+            *
+          </span>
+        )}
+      </label>
+      {multiline ? (
+        <textarea
+          {...control}
+          data-part="textarea"
+          rows={3}
+          className={classes.textarea}
+          onChange={(e) => change(e.target.value)}
+        />
+      ) : (
+        <input
+          {...(rest as InputHTMLAttributes<HTMLInputElement>)}
+          {...control}
+          data-part="input"
+          className={classes.input}
+          onChange={(e) => change(e.target.value)}
+          onBlur={leave}
+        />
+      )}
+      {helper && (
+        <span
+          id={helperId}
+          data-scope="field"
+          data-part="helper-text"
+          className={classes.helperText}
+        >
+          {helper}
+        </span>
+      )}
+      {error && (
+        <span
+          id={errorId}
+          data-scope="field"
+          data-part="error-text"
+          aria-live="polite"
+          className={classes.errorText}
+        >
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A labelled input with its error under it, in red. Drawn as plain elements with Chakra's classes
+ * (PlainTextField); a field given Chakra's own styling (a `variant`, style props) is drawn by
+ * Chakra's Field and Input as before.
+ */
+export function TextField(props: TextFieldProps) {
+  const { isValidProperty } = useChakraContext();
+  const styled = Object.keys(props).some(
+    (key) => key === 'variant' || key === 'size' || key === 'css' || isValidProperty(key),
+  );
+  return styled ? <ChakraTextField {...props} /> : <PlainTextField {...props} />;
+}
+
+/** The same field drawn by Chakra's Field, Input and Textarea (for Chakra's styling props). */
+function ChakraTextField({
   label,
   value,
   onValueChange,

@@ -1,4 +1,4 @@
-import { Box, Grid, Heading, HStack, RadioGroup, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Grid, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { memo, useState, useSyncExternalStore } from 'react';
 import { formatCents, formatKg } from '../../domain/format';
 import { CONSULTAR, quoteParcel } from '../../domain/pricing';
@@ -6,8 +6,11 @@ import { moneyCents, parseDecimal } from '../../domain/numbers';
 import { PARCEL_TYPE_OPTIONS } from '../../domain/parcel-types';
 import type { Locality } from '../../domain/localities';
 import { DecimalField, MoneyField } from '../../forms/number-fields';
+import { RadioChoice } from '../../forms/radio-choice';
 import { TextField } from '../../forms/text-field';
 import { LocationPicker } from './location-picker';
+
+const LABEL_SPACED = { mb: '2' } as const;
 
 type ShipmentType = (typeof PARCEL_TYPE_OPTIONS)[number]['value'];
 
@@ -116,22 +119,13 @@ const ShipmentTypeChoice = memo(function ShipmentTypeChoice({
   onChange: (value: ShipmentType) => void;
 }) {
   return (
-    <RadioGroup.Root
+    <RadioChoice
+      label="Tipo de envio"
       value={value}
-      onValueChange={(e) => onChange(e.value as ShipmentType)}
-      colorPalette="brand"
-    >
-      <RadioGroup.Label mb="2">Tipo de envio</RadioGroup.Label>
-      <HStack gap="6">
-        {PARCEL_TYPE_OPTIONS.map((t) => (
-          <RadioGroup.Item key={t.value} value={t.value}>
-            <RadioGroup.ItemHiddenInput />
-            <RadioGroup.ItemIndicator />
-            <RadioGroup.ItemText>{t.label}</RadioGroup.ItemText>
-          </RadioGroup.Item>
-        ))}
-      </HStack>
-    </RadioGroup.Root>
+      options={PARCEL_TYPE_OPTIONS}
+      onValueChange={(v) => onChange(v as ShipmentType)}
+      labelStyles={LABEL_SPACED}
+    />
   );
 });
 
