@@ -79,7 +79,7 @@ export function checkDriver(app: core.App, id: string): void {
 }
 
 /** The request a shipment names ('urgent:<id>'), or null when there is none such. */
-export function findRequest(
+function findRequest(
   app: core.App,
   link: string,
 ): { kind: SubmissionKind; record: core.Record } | null {
@@ -215,6 +215,9 @@ export function applyShipment(
   setDetails(fresh, prepared.details);
   fresh.set('detailsChangedAt', at);
   if (change.request) fresh.set('request', change.request);
+  // When its request arrived: the first line of the public history, read with the lookup's one
+  // narrow query (loading the request there cost a whole record per lookup).
+  if (source) fresh.set('requestedAt', source.record.getString('created'));
   if (change.driver) fresh.set('driver', change.driver);
   txApp.save(fresh);
 

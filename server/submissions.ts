@@ -71,7 +71,10 @@ function drawProtocol(app: core.App, def: SubmissionKindDef): number {
     const taken = new DynamicModel({ n: 0 });
     app
       .db()
-      .newQuery(`SELECT COUNT(*) AS n FROM ${def.collection} WHERE number = {:number}`)
+      // 'number > 0' is the unique index's own condition: without it SQLite scans the table.
+      .newQuery(
+        `SELECT COUNT(*) AS n FROM ${def.collection} WHERE number = {:number} AND number > 0`,
+      )
       .bind({ number })
       .one(taken);
     if (taken.n === 0) return number;

@@ -25,10 +25,11 @@ import { stored } from './config';
 import { admit } from './roles';
 import { fieldErrors, inPortuguese, refusedSave, saveOrRefuse } from './errors';
 import { checkField } from '../src/domain/fields';
+import { isValidCnpj, isValidCpf } from '../src/domain/documents';
 import { TRACKING_NUMBER_RULE } from '../src/domain/submissions';
 import { shipmentNumberProblem } from '../src/domain/shipment-numbers';
 import { takeReservedNumber } from './shipment-numbers';
-import { applyShipment, findRequest } from './shipments';
+import { applyShipment } from './shipments';
 import { destinationOf } from '../src/domain/shipments';
 import type { AttemptChange, DecisionChange, ShipmentChange } from '../src/domain/tracking-changes';
 import { applyAttempt, applyDecision, attachPhoto } from './attempts';
@@ -144,7 +145,7 @@ export function lookUp(app: core.App, number: string): View | null {
     returnedAt: '',
     registeredAt: '',
     created: '',
-    request: '',
+    requestedAt: '',
   };
   for (const { stage } of TRACKING_STAGES) row[stageTimeField(stage)] = '';
   const model = new DynamicModel(row) as unknown as Row;
@@ -180,8 +181,7 @@ export function lookUp(app: core.App, number: string): View | null {
   // tracking does: 'Remessa registrada', and 'Coleta solicitada' when it came from a request.
   if (destination) {
     view.registeredAt = model.registeredAt || model.created;
-    const source = model.request ? findRequest(app, model.request) : null;
-    if (source) view.requestedAt = source.record.getString('created');
+    if (model.requestedAt) view.requestedAt = model.requestedAt;
   }
   return view;
 }
@@ -228,7 +228,9 @@ export function shipmentsByDocument(app: core.App, document: string): DocumentSh
       "SELECT number, COALESCE(stages, '') AS stages, COALESCE(promisedDate, '') AS promisedDate, " +
         "COALESCE(recipientCity, '') AS recipientCity, COALESCE(recipientState, '') AS recipientState, " +
         "COALESCE(returnedAt, '') AS returnedAt FROM tracking " +
-        "WHERE (senderDocument = {:document} OR recipientDocument = {:document}) AND number != '' " +
+        // Each side states its partial index's own condition, or SQLite scans the table.
+        "WHERE ((senderDocument = {:document} AND senderDocument != '') OR " +
+        "(recipientDocument = {:document} AND recipientDocument != '')) AND number != '' " +
         `ORDER BY created DESC LIMIT ${DOCUMENT_SHIPMENTS_MAX}`,
     )
     .bind({ document })
@@ -254,7 +256,9 @@ export function answerLookup(e: core.RequestEvent): void {
   }
   // A CPF or CNPJ also lists the shipments it sent or received.
   const byDocument =
-    number.length === 11 || number.length === 14 ? shipmentsByDocument(e.app, number) : [];
+    (number.length === 11 && isValidCpf(number)) || (number.length === 14 && isValidCnpj(number))
+      ? shipmentsByDocument(e.app, number)
+      : [];
   const view = lookUp(e.app, number);
   if (!view && byDocument.length) {
     e.response.header().set('Cache-Control', 'no-store');

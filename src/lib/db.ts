@@ -105,6 +105,11 @@ export interface ReservedNumber {
   number: string;
   /** The account it belongs to: another person signing in on this phone has numbers of their own. */
   account: string;
+  /**
+   * When a shipment on this device took it: kept (not deleted) until the server stops listing it,
+   * so a refresh that crosses the shipment on its way never hands the number out again.
+   */
+  takenAt?: number;
 }
 
 class CourierDb extends Dexie {

@@ -15,22 +15,23 @@ import { refreshDrivers } from './drivers';
 
 const account = () => staffApi.authStore.record?.id ?? '';
 
-/** Numbers already given to shipments made on this device that have not reached the server. */
-async function numbersWaiting(): Promise<Set<string>> {
-  const waiting = await db.outbox
-    .where('kind')
-    .equals('tracking')
-    .filter((i) => i.state !== 'sent')
-    .toArray();
+/** Numbers given to shipments made on this device, whether or not they reached the server. */
+async function numbersInOutbox(): Promise<Set<string>> {
+  const items = await db.outbox.where('kind').equals('tracking').toArray();
   return new Set(
-    waiting
+    items
       .map((i) => (i.payload as unknown as TrackingPayload).change)
       .filter((c): c is ShipmentChange => c.op === 'shipment')
       .map((c) => c.number),
   );
 }
 
-/** Ask the server for this account's reserved numbers and keep them (errors are the caller's). */
+/**
+ * Ask the server for this account's reserved numbers and keep them (errors are the caller's).
+ * The answer may cross a shipment on its way (the server listed its number just before it
+ * arrived): the device's own record decides, in one transaction over both tables, so a number
+ * taken here is never handed out again.
+ */
 export async function refreshReservedNumbers(): Promise<number> {
   const mine = account();
   if (!mine) return 0;
@@ -38,13 +39,21 @@ export async function refreshReservedNumbers(): Promise<number> {
     method: 'POST',
     requestKey: null,
   });
-  const used = await numbersWaiting();
-  const fresh = numbers.filter((n) => !used.has(n)).map((number) => ({ number, account: mine }));
-  await db.transaction('rw', db.reservedNumbers, async () => {
-    await db.reservedNumbers.where('account').equals(mine).delete();
+  return db.transaction('rw', db.reservedNumbers, db.outbox, async () => {
+    const used = await numbersInOutbox();
+    const kept = await db.reservedNumbers.where('account').equals(mine).toArray();
+    const taken = new Set(kept.filter((r) => r.takenAt).map((r) => r.number));
+    const listed = new Set(numbers);
+    // Those the server no longer reserves for this account (used, or dropped) go.
+    await db.reservedNumbers.bulkDelete(
+      kept.filter((r) => !listed.has(r.number)).map((r) => r.number),
+    );
+    const fresh = numbers
+      .filter((n) => !taken.has(n) && !used.has(n))
+      .map((number) => ({ number, account: mine }));
     await db.reservedNumbers.bulkPut(fresh);
+    return fresh.length;
   });
-  return fresh.length;
 }
 
 /**
@@ -53,15 +62,24 @@ export async function refreshReservedNumbers(): Promise<number> {
  */
 export function takeReservedNumber(): Promise<string> {
   return db.transaction('rw', db.reservedNumbers, async () => {
-    const next = await db.reservedNumbers.where('account').equals(account()).first();
+    const next = await db.reservedNumbers
+      .where('account')
+      .equals(account())
+      .filter((r) => !r.takenAt)
+      .first();
     if (!next) return '';
-    await db.reservedNumbers.delete(next.number);
+    await db.reservedNumbers.update(next.number, { takenAt: Date.now() });
     return next.number;
   });
 }
 
 /** How many numbers this device still holds for the signed-in account. */
-export const reservedLeft = () => db.reservedNumbers.where('account').equals(account()).count();
+export const reservedLeft = () =>
+  db.reservedNumbers
+    .where('account')
+    .equals(account())
+    .filter((r) => !r.takenAt)
+    .count();
 
 /**
  * Keeps an office account's numbers (and the drivers' list) on the device while any staff screen
