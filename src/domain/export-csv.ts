@@ -58,7 +58,7 @@ export function exportRow(row: TrackingRow, driverName: (id: string) => string):
     cityOf(d, 'sender'),
     cityOf(d, 'recipient'),
     String(d?.service ?? ''),
-    decimal(d?.weightKg, 2),
+    decimal(d?.weightKg, 3),
     d?.invoiceValueCents ? decimal(Number(d.invoiceValueCents) / 100, 2) : '',
     d?.promisedDate ? day(String(d.promisedDate)) : '',
     row.driver ? driverName(row.driver) : '',
@@ -70,6 +70,17 @@ export function exportRow(row: TrackingRow, driverName: (id: string) => string):
   ];
 }
 
+/**
+ * A cell as the spreadsheet must read it. The number as text (="…"): Excel would show twelve
+ * digits as 1,23457E+11 and drop a CPF's leading zero. Any other cell that could start a formula
+ * (a city typed in a public form as '=HYPERLINK(…)') behind an apostrophe, as Excel's own
+ * convention for text.
+ */
+function cellFor(value: string, column: number): string {
+  if (column === 0) return value ? `="${value}"` : '';
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 /** The rows as a CSV file's text, with the byte-order mark Excel needs to read UTF-8. */
 export function exportCsv(
   rows: readonly TrackingRow[],
@@ -78,7 +89,7 @@ export function exportCsv(
   const body = Papa.unparse(
     {
       fields: [...EXPORT_COLUMNS],
-      data: rows.map((r) => exportRow(r, driverName)),
+      data: rows.map((r) => exportRow(r, driverName).map(cellFor)),
     },
     { delimiter: ';', newline: '\r\n', quotes: false },
   );

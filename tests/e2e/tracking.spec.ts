@@ -51,6 +51,9 @@ test.describe('lookup', () => {
     await expect(item).toContainText('Remessa registrada');
     await expect(item).toContainText('Destino: Goiânia - GO');
     await expect(page.getByText('Helena Documento')).toHaveCount(0);
+    // Nothing offers to send the CPF on.
+    await expect(page.getByRole('link', { name: 'Enviar pelo WhatsApp' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Copiar link' })).toHaveCount(0);
     // Nothing to follow under the document itself: its shipments are followed one by one.
     await expect(page.getByRole('button', { name: /Avise-me/ })).toHaveCount(0);
   });
@@ -229,7 +232,8 @@ test.describe('management', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toMatch(/^Número;Solicitação;Cidade do remetente;Cidade do destinatário;/);
-    const seeded = lines.find((l) => l.startsWith('987654321;'))!;
+    // The number as text for Excel (="…", quoted as CSV wants it).
+    const seeded = lines.find((l) => l.startsWith('"=""987654321""";'))!;
     expect(seeded.split(';')).toContain('Encomenda chegou ao destino');
     await context.close();
   });

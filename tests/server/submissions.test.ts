@@ -180,8 +180,6 @@ describe('protocol numbers of quotes and urgent requests', () => {
       expect(again.body.number).toBe(res.body.number);
     }
     expect(new Set(numbers).size).toBe(3);
-    // The second quote's number says nothing of the first's.
-    expect(Math.abs(numbers[2]! - numbers[0]!)).not.toBe(1);
     const [toCompany] = await stack.sink.waitFor(
       (m) => m.subject === `Cotação nº ${numbers[0]} — Ana Protocolo`,
     );

@@ -23,7 +23,7 @@ describe('the office list as a spreadsheet', () => {
           { id: 'a', at: '2026-11-26 20:00:00.000Z', reason: 'ausente', note: '', by: 'x' },
         ],
         shipment: {
-          senderCity: 'São Paulo',
+          senderCity: '=HYPERLINK("http://x.example")',
           senderState: 'SP',
           recipientCity: 'Goiânia',
           recipientState: 'GO',
@@ -48,9 +48,11 @@ describe('the office list as a spreadsheet', () => {
     const [header, first, second] = parsed.data;
     const cell = (r: string[] | undefined, name: string) => r![header!.indexOf(name)];
     expect(cell(first, 'Solicitação')).toBe('Entrega urgente');
-    expect(cell(first, 'Cidade do remetente')).toBe('São Paulo - SP');
+    // A formula typed as a city stays text; the number stays its twelve digits.
+    expect(cell(first, 'Cidade do remetente')).toBe(`'=HYPERLINK("http://x.example") - SP`);
+    expect(cell(first, 'Número')).toBe('="123456789012"');
     expect(cell(first, 'Cidade do destinatário')).toBe('Goiânia - GO');
-    expect(cell(first, 'Peso (kg)')).toBe('2,50');
+    expect(cell(first, 'Peso (kg)')).toBe('2,500');
     expect(cell(first, 'Valor declarado (R$)')).toBe('1234,56');
     expect(cell(first, 'Previsão')).toBe('28/11/2026');
     expect(cell(first, 'Motorista')).toBe('Motorista Beta; turno "B"');
@@ -61,6 +63,6 @@ describe('the office list as a spreadsheet', () => {
     expect(cell(first, 'Entregue a')).toBe('M. S.');
     expect(cell(first, 'Entregue em')).toBe('27/11/2026 14:05');
     // A number registered by hand: its number and nothing made up.
-    expect(second).toEqual(['52998224725', ...Array(13).fill('')]);
+    expect(second).toEqual(['="52998224725"', ...Array(13).fill('')]);
   });
 });

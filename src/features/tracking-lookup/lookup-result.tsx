@@ -61,42 +61,49 @@ export function Result({ view, followOpen = false }: { view: View; followOpen?: 
               : `Consultado ${timeAgo(lookup.fetchedAt)}`}
           </Text>
         </Box>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(shareUrl);
-              toaster.replace('rastreio', {
-                title: 'Link copiado',
-                description: shareUrl,
-                type: 'success',
-                duration: 3000,
-              });
-            } catch {
-              toaster.replace('rastreio', {
-                title: 'Copie o link',
-                description: shareUrl,
-                type: 'info',
-                duration: 8000,
-              });
-            }
-          }}
-        >
-          Copiar link
-        </Button>
-        <Flex gap="2" wrap="wrap" w={{ base: 'full', sm: 'auto' }}>
-          <Button asChild size="sm" variant="outline" colorPalette="green">
-            <a href={whatsappShareHref(shareText)} target="_blank" rel="noopener noreferrer">
-              Enviar pelo WhatsApp
-            </a>
-          </Button>
-          <Button asChild size="sm" variant="outline">
-            <a href={emailShareHref(`Rastreamento da remessa — ${company.shortName}`, shareText)}>
-              Enviar por e-mail
-            </a>
-          </Button>
-        </Flex>
+        {/* A document's list is not passed on: the link would carry the CPF or CNPJ. */}
+        {!lookup.byDocument && (
+          <>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={async () => {
+                try {
+                  await navigator.clipboard.writeText(shareUrl);
+                  toaster.replace('rastreio', {
+                    title: 'Link copiado',
+                    description: shareUrl,
+                    type: 'success',
+                    duration: 3000,
+                  });
+                } catch {
+                  toaster.replace('rastreio', {
+                    title: 'Copie o link',
+                    description: shareUrl,
+                    type: 'info',
+                    duration: 8000,
+                  });
+                }
+              }}
+            >
+              Copiar link
+            </Button>
+            <Flex gap="2" wrap="wrap" w={{ base: 'full', sm: 'auto' }}>
+              <Button asChild size="sm" variant="outline" colorPalette="green">
+                <a href={whatsappShareHref(shareText)} target="_blank" rel="noopener noreferrer">
+                  Enviar pelo WhatsApp
+                </a>
+              </Button>
+              <Button asChild size="sm" variant="outline">
+                <a
+                  href={emailShareHref(`Rastreamento da remessa — ${company.shortName}`, shareText)}
+                >
+                  Enviar por e-mail
+                </a>
+              </Button>
+            </Flex>
+          </>
+        )}
       </Flex>
       {(lookup.promisedDate || lookup.destination) && (
         <Flex gap="6" wrap="wrap" mb="4" fontSize="sm" data-testid="shipment-promise">

@@ -14,8 +14,22 @@ export function ExportButton({ rows }: { rows: readonly ShownRow[] }) {
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
+    let csv: typeof import('../../../domain/export-csv');
     try {
-      const { exportCsv, exportFileName } = await import('../../../domain/export-csv');
+      csv = await import('../../../domain/export-csv');
+    } catch {
+      // The CSV code not on the device yet (the app not installed, no signal).
+      toaster.create({
+        title: 'Não foi possível gerar a planilha agora',
+        description: 'Tente de novo com sinal: o aparelho ainda não tem essa parte do app.',
+        type: 'error',
+        duration: 8000,
+      });
+      setBusy(false);
+      return;
+    }
+    try {
+      const { exportCsv, exportFileName } = csv;
       const names = new Map(knownDrivers().map((d) => [d.id, d.name]));
       const text = exportCsv(rows, (id) => names.get(id) ?? '');
       const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -26,14 +40,6 @@ export function ExportButton({ rows }: { rows: readonly ShownRow[] }) {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch {
-      // The CSV code not on the device yet (the app not installed, no signal).
-      toaster.create({
-        title: 'Não foi possível gerar a planilha agora',
-        description: 'Tente de novo com sinal: o aparelho ainda não tem essa parte do app.',
-        type: 'error',
-        duration: 8000,
-      });
     } finally {
       setBusy(false);
     }
