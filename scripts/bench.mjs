@@ -198,6 +198,8 @@ const server = await startPocketBase({
     SMTP_PORT: String(smtpPort),
     PB_SEED_DEMO: '1',
     PB_RATE_LIMITS: 'off',
+    // The parts make hundreds of requests: each one's own e-mail, as before the burst summary.
+    MAIL_BURST_LIMIT: '100000',
   },
   accounts: { staff: STAFF, client: CLIENT, driver: DRIVER },
   log: serverLog('main'),
@@ -630,7 +632,9 @@ async function load() {
   // alone gave 41 (the committed full runs before, with every part before it: 204-380 ms and
   // worse). Three windows each: a server that had just served 20 Lighthouse runs 89-128 ms, a
   // fresh one started right after them 51-62 ms (docs/load.md).
-  await onServerOfItsOwn('load', { PB_SEED_DEMO: '1' }, measureLoad);
+  // Every quote's own company e-mail is what is timed: the summary a burst gets instead
+  // (MAIL_BURST_LIMIT) would hold them back by design, and has a test of its own.
+  await onServerOfItsOwn('load', { PB_SEED_DEMO: '1', MAIL_BURST_LIMIT: '100000' }, measureLoad);
 }
 
 async function measureLoad(target) {
@@ -703,7 +707,7 @@ async function measureLoad(target) {
   // have its e-mail at the company within the budget (the queue job runs every minute). The run
   // lasts 10 s, so all of them out within (budget - 10 s) of its end means each within the budget.
   await settle();
-  const isCompanyMail = (m) => m.subject === 'Solicitação de Cotação';
+  const isCompanyMail = (m) => /^Cotação nº \d{6} — /.test(m.subject ?? '');
   const mailedBefore = sink.messages.filter(isCompanyMail).length;
   starting('creates at 20 req/s');
   const pacedCreate = await autocannon([
