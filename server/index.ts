@@ -13,7 +13,6 @@ export { answerDismiss, answerResend } from './mail-routes';
 export { checkClientList, checkClientSubscriptions, clientView } from './client-view';
 export {
   answerDrivers,
-  answerLookup,
   applyBatch,
   applyChange,
   applyPhoto,
@@ -27,6 +26,7 @@ export {
 } from './tracking-events';
 export { cancel, confirm, openCancelLink, subscribe } from './follows';
 export { answerReservedNumbers } from './shipment-numbers';
+export { answerLookup } from './lookup';
 export {
   anonymizeOldRequests,
   dropTombstones,
