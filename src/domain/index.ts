@@ -24,3 +24,4 @@ export * from './guessed-paths';
 export * from './filter-fields';
 export * from './cron';
 export * from './cep';
+export * from './manifest';
