@@ -13,8 +13,27 @@ export const paths = {
   requestsInbox: '/admin/solicitacoes',
   newShipment: '/admin/remessas/nova',
   labels: '/admin/etiquetas',
+  manifest: '/admin/romaneio',
   privacy: '/privacidade',
 } as const;
+
+/**
+ * The romaneio's address: a driver's open stops (`driver`, his account id), or the shipments chosen
+ * on the office's list (`ids`: the sheet then takes their driver). `day` ('aaaa-mm-dd') is the date
+ * written on it; without it, today.
+ */
+export function manifestLink({
+  driver,
+  day,
+  ids,
+}: { driver?: string; day?: string; ids?: readonly string[] } = {}): string {
+  const query = [
+    ids?.length ? `remessas=${ids.map(encodeURIComponent).join(',')}` : '',
+    driver && !ids?.length ? `motorista=${encodeURIComponent(driver)}` : '',
+    day ? `data=${encodeURIComponent(day)}` : '',
+  ].filter(Boolean);
+  return query.length ? `${paths.manifest}?${query.join('&')}` : paths.manifest;
+}
 
 /** The five links of the mobile drawer, in order; the desktop bar adds 'Acessar Conta'. */
 export const mainNav = [
