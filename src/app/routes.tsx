@@ -40,11 +40,13 @@ const staffScreens = {
   [paths.requestsInbox]: preloadable(() => import('../features/staff/requests/requests-page')),
   [paths.newShipment]: preloadable(() => import('../features/staff/shipments/shipment-page')),
   [paths.labels]: preloadable(() => import('../features/staff/labels/labels-page')),
+  [paths.manifest]: preloadable(() => import('../features/staff/manifest/manifest-page')),
 } as const;
 const TrackingAdminPage = staffScreens[paths.trackingAdmin].Screen;
 const RequestsInboxPage = staffScreens[paths.requestsInbox].Screen;
 const ShipmentPage = staffScreens[paths.newShipment].Screen;
 const LabelsPage = staffScreens[paths.labels].Screen;
+const ManifestPage = staffScreens[paths.manifest].Screen;
 
 /**
  * Start loading the chunk of a staff screen before it is opened. The list's rows are read from the
@@ -103,6 +105,7 @@ const routes: RouteObject[] = [
       { path: paths.requestsInbox, element: <RequestsInboxPage /> },
       { path: paths.newShipment, element: <ShipmentPage /> },
       { path: paths.labels, element: <LabelsPage /> },
+      { path: paths.manifest, element: <ManifestPage /> },
       { path: '*', element: <NotFound /> },
     ],
   },

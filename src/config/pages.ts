@@ -25,6 +25,7 @@ export const PAGE_DESCRIPTIONS: Record<string, string> = {
   [paths.requestsInbox]: 'Área da equipe: solicitações recebidas.',
   [paths.newShipment]: 'Área da equipe: nova remessa.',
   [paths.labels]: 'Área da equipe: etiquetas das remessas.',
+  [paths.manifest]: 'Área da equipe: romaneio de entrega do motorista.',
   [paths.privacy]:
     'Como tratamos seus dados pessoais (LGPD): o que guardamos, por quanto tempo e seus direitos.',
 };

@@ -9,9 +9,11 @@ import { signedInAsDriver } from './shipments/drivers';
 const LINKS = [
   { to: paths.trackingAdmin, label: 'Rastreamentos', driver: true },
   { to: paths.requestsInbox, label: 'Solicitações', driver: false },
+  // A driver's installed app has no address bar: his own romaneio is reached from here too.
+  { to: paths.manifest, label: 'Romaneio', driver: true },
 ] as const;
 
-/** The staff area's own menu: its two screens, and 'Sair' once signed in. */
+/** The staff area's own menu: its screens, and 'Sair' once signed in. */
 export function StaffLinks({ signedIn }: { signedIn: boolean }) {
   const { pathname } = useLocation();
   const signOut = async () => {
