@@ -25,3 +25,4 @@ export * from './filter-fields';
 export * from './cron';
 export * from './cep';
 export * from './manifest';
+export * from './history';

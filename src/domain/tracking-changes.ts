@@ -27,6 +27,7 @@ import {
 import { newNumberProblem } from './shipment-numbers';
 import {
   checkShipment,
+  isShipment,
   prepareShipment,
   shipmentOf,
   type ShipmentDetails,
@@ -92,6 +93,18 @@ export type TrackingChange =
       driver?: string;
     })
   | (ChangeBase & {
+      /**
+       * The office gives a shipment to a driver, or takes it from one (`driver` ''): only its
+       * driver changes. The later choice wins, as with a shipment's details.
+       */
+      op: 'assign';
+      driver: string;
+    })
+  | (ChangeBase & {
+      /** 'Etiqueta impressa': the office printed the shipment's label (recorded in its history). */
+      op: 'label';
+    })
+  | (ChangeBase & {
       op: 'stage';
       stage: TrackingStage;
       set: boolean;
@@ -104,6 +117,8 @@ export type StageChange = Extract<TrackingChange, { op: 'stage' }>;
 export type RouteChange = Extract<TrackingChange, { op: 'route' }>;
 export type AttemptChange = Extract<TrackingChange, { op: 'attempt' }>;
 export type DecisionChange = Extract<TrackingChange, { op: 'decision' }>;
+export type AssignChange = Extract<TrackingChange, { op: 'assign' }>;
+export type LabelChange = Extract<TrackingChange, { op: 'label' }>;
 
 /** The most stops a driver orders at once (a day's work is far fewer). */
 export const MAX_STOPS = 500;
@@ -140,6 +155,10 @@ export const CHANGE_MESSAGES = {
   routeDriversOnly: 'Só o motorista ordena as paradas da sua lista.',
   notYours: 'Esta remessa não está na sua lista.',
   driverUnknown: 'Escolha um motorista da lista.',
+  assignDelivered: 'Remessa já entregue: não alterada.',
+  assignReturned: 'Remessa devolvida: não alterada.',
+  assignPending: 'Remessa em Pendências: não alterada (decida por lá).',
+  assignNotShipment: 'Número sem dados de remessa: não alterado.',
 } as const;
 
 /** The record field that holds when a stage was last changed (set or unset). */
@@ -178,7 +197,9 @@ export function checkTrackingChange(
     op !== 'shipment' &&
     op !== 'route' &&
     op !== 'attempt' &&
-    op !== 'decision'
+    op !== 'decision' &&
+    op !== 'assign' &&
+    op !== 'label'
   ) {
     return { op: CHANGE_MESSAGES.op };
   }
@@ -215,6 +236,12 @@ export function checkTrackingChange(
       problems.request = CHANGE_MESSAGES.request;
     }
     if (change.driver !== undefined && !/^([a-z0-9]{15})?$/.test(String(change.driver))) {
+      problems.driver = CHANGE_MESSAGES.driverUnknown;
+    }
+    return problems;
+  }
+  if (op === 'assign') {
+    if (typeof change.driver !== 'string' || !/^([a-z0-9]{15})?$/.test(change.driver)) {
       problems.driver = CHANGE_MESSAGES.driverUnknown;
     }
     return problems;
@@ -441,6 +468,18 @@ export function overlayChanges(
         driver: change.decision === 'retry' ? (change.driver ?? row.driver) : row.driver,
         waiting: true,
       });
+    } else if (change.op === 'assign') {
+      // A change the server would refuse (delivered, returned, ...) is not shown as done.
+      if (!row || assignProblem(row)) continue;
+      byId.set(row.id, {
+        ...row,
+        driver: change.driver,
+        stopOrder: change.driver === row.driver ? row.stopOrder : 0,
+        waiting: true,
+      });
+    } else if (change.op === 'label') {
+      // A printed label changes nothing on the row (only the shipment's history on the server).
+      continue;
     } else if (row) {
       const stages = change.set
         ? normalizeStages([...row.stages, change.stage])
@@ -482,6 +521,22 @@ export function isOpenStop(row: TrackingRow): boolean {
     !row.pendingSince &&
     !row.returnedAt
   );
+}
+
+/**
+ * Why a row's driver would not be changed ('assign'), or null when it can be: what the office
+ * screen says per shipment before it queues the change, and the server's own refusal.
+ */
+export function assignProblem(
+  row: Pick<TrackingRow, 'stages' | 'returnedAt' | 'pendingSince' | 'shipment'>,
+): string | null {
+  if (row.stages.includes(DELIVERED_STAGE)) return CHANGE_MESSAGES.assignDelivered;
+  if (row.returnedAt) return CHANGE_MESSAGES.assignReturned;
+  // Out of 'Pendências' only by the office's decision there (a new attempt, with its driver).
+  if (row.pendingSince) return CHANGE_MESSAGES.assignPending;
+  // A number registered by hand has no address: a driver could not deliver it.
+  if (!isShipment(row.shipment)) return CHANGE_MESSAGES.assignNotShipment;
+  return null;
 }
 
 /** The office's 'Pendências': shipments whose attempts ran out, oldest first, to decide. */
