@@ -66,6 +66,16 @@ onRecordUpdateRequest(
   (e) => require(`${__hooks}/lib/generated/server.cjs`).trackingUpdateRequested(e),
   'tracking',
 );
+// A superuser's edit or delete in the dashboard goes into the shipment's history too (the create
+// does, in checkDashboardCreate), in the same transaction.
+onRecordUpdateRequest(
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).historyOfDashboardEdit(e),
+  'tracking',
+);
+onRecordDeleteRequest(
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).historyOfDashboardDelete(e),
+  'tracking',
+);
 
 /** Tombstones older than 90 days go (a phone away that long downloads the whole list again). */
 cronAdd('tracking-tombstones', '15 4 * * *', () =>

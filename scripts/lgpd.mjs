@@ -40,6 +40,7 @@ const LABELS = {
   urgent_requests: 'entregas urgentes',
   pickup_requests: 'coletas',
   tracking: 'remessas',
+  shipment_history: 'linhas do histórico das remessas',
   tracking_follows: "inscrições no 'Avise-me'",
   mail_queue: 'e-mails',
 };

@@ -97,6 +97,11 @@ export function applyDecision(
     if (change.driver) checkDriver(txApp, change.driver);
     record.set('driver', change.driver);
     record.set('stopOrder', 0);
+    // A choice of driver: an older 'assign' arriving late does not undo it (shipments.ts).
+    const at = storedTime(change.at);
+    const last = record.getString('driverChangedAt');
+    const time = (value: string) => new Date(value.replace(' ', 'T')).getTime() || 0;
+    if (time(last) < time(at)) record.set('driverChangedAt', at);
   }
   saveOrRefuse(txApp, record);
   return { record, applied: true };

@@ -35,3 +35,4 @@ export {
   sendMail,
 } from './jobs';
 export { answerLgpdErase, answerLgpdExport } from './lgpd';
+export { historyOfDashboardDelete, historyOfDashboardEdit, refuseHistoryChange } from './history';

@@ -4,7 +4,9 @@
 // CPF (or its number, when the number is a CPF), a shipment made from one of their requests, their
 // 'Avise-me' subscriptions, and the e-mails sent to them or rendered for those records. Staff
 // accounts are employees' and out of scope. Erasing is the retention job's erasure of each request
-// and shipment (retention.ts), stamped with who asked; subscriptions and e-mails are deleted.
+// and shipment (retention.ts), stamped with who asked; subscriptions and e-mails are deleted. A
+// shipment's history rows (history.ts) go with their shipment, and are found on their own too: a
+// shipment deleted by the office leaves its rows, with its number and its edits' old values.
 import { storedName, type FieldRule } from '../src/domain/fields';
 import { mailboxKey } from '../src/domain/follows';
 import { dataSubjectOf, ERASED_BY_MAX, LGPD_MESSAGES, type DataSubject } from '../src/domain/lgpd';
@@ -16,6 +18,7 @@ import { fieldErrors } from './errors';
 import { followersOf } from './follows';
 import { eraseRequest, eraseShipment } from './retention';
 import { findByNumber } from './tracking';
+import { anonymizeHistoryRows } from './history';
 
 /** Secrets, not data about the person: the subscription's link token, the queue's claim. */
 const SECRETS = ['token', 'unsubscribe', 'claim'];
@@ -31,6 +34,7 @@ const fieldsOfKind = (rules: readonly FieldRule[], kind: FieldRule['kind']) =>
 interface Found {
   requests: { def: SubmissionKindDef; ids: string[] }[];
   tracking: string[];
+  history: string[];
   follows: string[];
   mails: string[];
 }
@@ -94,6 +98,17 @@ function findPerson(app: core.App, subject: DataSubject): Found {
   shipments.add(shipments.in('request', links));
   const tracking = shipments.ids(app, 'tracking');
 
+  // The history of those shipments; and of deleted ones, by the number or a document among the
+  // values its edits recorded (stored as in the record: letters and digits only, in quotes).
+  const rows = new Where();
+  rows.add(rows.in('tracking', tracking));
+  if (!byEmail) {
+    const value = rows.value(subject.value);
+    rows.add(`${documentColumn('number')} = ${value}`);
+    rows.add(`instr(upper([[details]]), '"' || ${value} || '"') > 0`);
+  }
+  const history = rows.ids(app, 'shipment_history');
+
   // A subscription's address is stored in lower case; its mailbox key also finds 'ana+x@…'.
   const subscriptions = new Where();
   matching(subscriptions, ['email'], ['number']);
@@ -115,7 +130,13 @@ function findPerson(app: core.App, subject: DataSubject): Found {
       mails.add(`([[source]] = ${mails.value(source)} AND ${mails.in('record', ids)})`);
   }
   const mailIds = mails.ids(app, 'mail_queue');
-  return { requests, tracking, follows, mails: mailIds.concat(summariesOf(app, mailIds)) };
+  return {
+    requests,
+    tracking,
+    history,
+    follows,
+    mails: mailIds.concat(summariesOf(app, mailIds)),
+  };
 }
 
 /**
@@ -168,6 +189,7 @@ export function answerLgpdExport(e: core.RequestEvent): void {
   const lists: [string, string[]][] = [
     ...found.requests.map(({ def, ids }): [string, string[]] => [def.collection, ids]),
     ['tracking', found.tracking],
+    ['shipment_history', found.history],
     ['tracking_follows', found.follows],
     ['mail_queue', found.mails],
   ];
@@ -197,6 +219,8 @@ export function answerLgpdErase(e: core.RequestEvent): void {
     for (const { def, ids } of found.requests) {
       apagados[def.collection] = ids.filter((id) => eraseRequest(txApp, def, id, by)).length;
     }
+    // Before the shipments: the rows they would anonymise are counted here, once.
+    apagados.shipment_history = anonymizeHistoryRows(txApp, found.history);
     apagados.tracking = found.tracking.filter((id) => eraseShipment(txApp, id, by)).length;
 
     const numbers: string[] = [];

@@ -14,6 +14,7 @@ import { anonymizedAttempts } from '../src/domain/attempts';
 import { initials } from '../src/domain/tracking-changes';
 import { attemptsOf } from './attempts';
 import { env, stored } from './config';
+import { anonymizeHistoryOf, anonymizeOldHistory } from './history';
 
 export function anonymizeOld(app: core.App): number {
   const days = Number(env('RETENTION_DAYS', '365'));
@@ -47,7 +48,12 @@ export function anonymizeOld(app: core.App): number {
     )
     .bind({ cutoff })
     .execute();
-  return total + anonymizeOldShipments(app, cutoff);
+  const shipments = anonymizeOldShipments(app, cutoff);
+  // A shipment's history rows lose the same data its record does (eraseShipment); rows older than
+  // the period whose shipment was deleted before it ended go here, by their own age.
+  const rows = anonymizeOldHistory(app, cutoff);
+  if (rows > 0) app.logger().info('Históricos anonimizados', 'linhas', rows, 'antesDe', cutoff);
+  return total + shipments;
 }
 
 /**
@@ -83,7 +89,8 @@ export function eraseRequest(
  * solicitações' already show, so neither changes. A save with the hooks: the record's `updated`
  * moves, and every device's kept list takes the erased copy at its next sync. False when the
  * shipment is gone or was erased already; read again here, so a change from a phone since the
- * caller found it is kept.
+ * caller found it is kept. Its history rows lose the same (the old and new values of edits, the
+ * receiver's name as initials) and keep who did what and when.
  */
 export function eraseShipment(txApp: core.App, id: string, erasedBy = ''): boolean {
   const record = stillToErase(txApp, 'tracking', id);
@@ -100,6 +107,7 @@ export function eraseShipment(txApp: core.App, id: string, erasedBy = ''): boole
   record.set('erasedBy', erasedBy);
   txApp.saveNoValidate(record);
   deleteMails(txApp, 'tracking', record.id);
+  anonymizeHistoryOf(txApp, record.id);
   return true;
 }
 

@@ -12,14 +12,18 @@ import {
   type ShipmentDetails,
 } from '../src/domain/shipments';
 import {
+  assignProblem,
   CHANGE_MESSAGES,
   initials,
   storedTime,
+  type AssignChange,
   type ShipmentChange,
 } from '../src/domain/tracking-changes';
 import { DELIVERED_STAGE, normalizeStages, stageTimeField } from '../src/domain/stages';
 import { leaveTombstone } from './tracking';
 import { markHandled } from './submissions';
+import { detailsOf, driverName, editChanges, writeHistory, type Actor } from './history';
+import { fieldErrors, saveOrRefuse } from './errors';
 
 /** The site's address, for links in e-mails (APP_URL, else PocketBase's own setting). */
 function site(app: core.App): string {
@@ -154,15 +158,17 @@ function tellRequester(
  * Apply a shipment change inside the caller's transaction: a new shipment (its number taken from
  * the account's reservation, or drawn now when the device had none left), or an edit of one (the
  * later edit wins). A request becomes one shipment only: a second one (a double tap, a resend from
- * another phone) answers the first.
+ * another phone) answers the first. Each shipment made and each edit that changed something is a
+ * row of its history.
  */
 export function applyShipment(
   txApp: core.App,
   change: ShipmentChange,
   existing: core.Record | null,
-  account: string,
-  who: string,
+  by: Actor,
 ): object {
+  const account = by.id;
+  const who = by.name;
   const prepared = prepareShipment(change.fields);
   if (!prepared.ok) throw new BadRequestError('Dados inválidos.'); // checked by the caller
   const at = storedTime(change.at);
@@ -172,15 +178,31 @@ export function applyShipment(
   if (existing) {
     const last = existing.getString('detailsChangedAt');
     if (last && timeOf(last) >= timeOf(at)) return { record: existing, applied: false };
+    const before = detailsOf(existing);
+    const driverBefore = existing.getString('driver');
     setDetails(existing, prepared.details);
-    if (change.driver !== undefined) {
-      const before = existing.getString('driver');
+    // The form always sends the driver it shows: only a different one is a choice of driver, and
+    // only when no later choice ('assign' from another device) has been made meanwhile.
+    const lastDriver = existing.getString('driverChangedAt');
+    const driverAfter =
+      change.driver !== undefined &&
+      change.driver !== driverBefore &&
+      !(lastDriver && timeOf(lastDriver) >= timeOf(at))
+        ? change.driver
+        : driverBefore;
+    if (driverAfter !== driverBefore) {
       // Taken from a driver: it leaves that driver's phone at its next sync.
-      if (before && before !== change.driver) leaveTombstone(txApp, existing, before);
-      existing.set('driver', change.driver);
+      if (driverBefore) leaveTombstone(txApp, existing, driverBefore);
+      existing.set('driver', driverAfter);
+      existing.set('driverChangedAt', at);
     }
     existing.set('detailsChangedAt', at);
     txApp.save(existing);
+    const changes = editChanges(txApp, before, prepared.details, {
+      from: driverBefore,
+      to: driverAfter,
+    });
+    if (changes.length) writeHistory(txApp, existing, 'edited', by, at, { changes });
     return { record: existing, applied: true };
   }
 
@@ -218,8 +240,18 @@ export function applyShipment(
   // When its request arrived: the first line of the public history, read with the lookup's one
   // narrow query (loading the request there cost a whole record per lookup).
   if (source) fresh.set('requestedAt', source.record.getString('created'));
-  if (change.driver) fresh.set('driver', change.driver);
+  if (change.driver) {
+    fresh.set('driver', change.driver);
+    fresh.set('driverChangedAt', at);
+  }
   txApp.save(fresh);
+  writeHistory(txApp, fresh, 'created', by, at, {
+    kind: 'shipment',
+    ...(change.request ? { request: change.request } : {}),
+    ...(change.driver
+      ? { driver: change.driver, driverName: driverName(txApp, change.driver) }
+      : {}),
+  });
 
   if (source) {
     source.record.set('shipment', fresh.id);
@@ -230,4 +262,55 @@ export function applyShipment(
     tellRequester(txApp, source, fresh);
   }
   return { record: fresh };
+}
+
+/**
+ * 'assign': the office gives a shipment to a driver or takes it from one ('' for none), inside the
+ * caller's transaction. The later choice wins (`driverChangedAt`, also stamped by a shipment edit
+ * that changes the driver and by a decision in 'Pendências'): an older choice arriving late, or
+ * the same change resent, changes nothing. A shipment delivered, returned or waiting in
+ * 'Pendências' is refused with the words the office shows for it (`assignProblem`, as on the
+ * device). Taken from a driver, it leaves that driver's phone (a tombstone) and its place in his
+ * order.
+ */
+export function applyAssign(
+  txApp: core.App,
+  record: core.Record,
+  change: AssignChange,
+  by: Actor,
+): { record: core.Record; applied: boolean } {
+  const at = storedTime(change.at);
+  const last = record.getString('driverChangedAt');
+  if (last && timeOf(last) >= timeOf(at)) return { record, applied: false };
+  const problem = assignProblem({
+    stages: normalizeStages(record.get('stages')),
+    returnedAt: record.getString('returnedAt'),
+    pendingSince: record.getString('pendingSince'),
+    shipment: record.getString('recipientName')
+      ? { recipientName: record.getString('recipientName') }
+      : undefined,
+  });
+  if (problem) throw fieldErrors({ driver: problem }, problem);
+  if (change.driver) checkDriver(txApp, change.driver);
+  const before = record.getString('driver');
+  record.set('driverChangedAt', at);
+  if (before !== change.driver) {
+    if (before) leaveTombstone(txApp, record, before);
+    record.set('driver', change.driver);
+    record.set('stopOrder', 0);
+  }
+  saveOrRefuse(txApp, record);
+  if (before !== change.driver) {
+    const from = before ? { from: before, fromName: driverName(txApp, before) } : {};
+    if (change.driver) {
+      writeHistory(txApp, record, 'assigned', by, at, {
+        driver: change.driver,
+        driverName: driverName(txApp, change.driver),
+        ...from,
+      });
+    } else {
+      writeHistory(txApp, record, 'unassigned', by, at, from);
+    }
+  }
+  return { record, applied: true };
 }

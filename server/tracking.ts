@@ -26,8 +26,20 @@ import { fieldErrors, inPortuguese, refusedSave, saveOrRefuse } from './errors';
 import { checkField } from '../src/domain/fields';
 import { TRACKING_NUMBER_RULE } from '../src/domain/submissions';
 import { takeReservedNumber } from './shipment-numbers';
-import { applyShipment } from './shipments';
-import type { AttemptChange, DecisionChange, ShipmentChange } from '../src/domain/tracking-changes';
+import { applyAssign, applyShipment } from './shipments';
+import type {
+  AssignChange,
+  AttemptChange,
+  DecisionChange,
+  ShipmentChange,
+} from '../src/domain/tracking-changes';
+import {
+  anonymizeHistoryOf,
+  driverName,
+  hasHistory,
+  historyOfDashboardCreate,
+  writeHistory,
+} from './history';
 import { applyAttempt, applyDecision, attachPhoto } from './attempts';
 import { ATTEMPT_MESSAGES } from '../src/domain/attempts';
 
@@ -263,6 +275,7 @@ function applyOne(
   photo: filesystem.File | null,
 ): object {
   const who = actorOf(auth);
+  const by = { id: auth.id, name: who };
   // A driver marks stages of the shipments assigned to it, and nothing else.
   const driver = isDriver(auth);
   if (driver && change.op !== 'stage' && change.op !== 'route' && change.op !== 'attempt') {
@@ -308,7 +321,7 @@ function applyOne(
 
     if (change.op === 'shipment') {
       try {
-        answer = applyShipment(txApp, change as ShipmentChange, record, auth.id, who);
+        answer = applyShipment(txApp, change as ShipmentChange, record, by);
       } catch (err) {
         throw refusedSave(err);
       }
@@ -334,25 +347,67 @@ function applyOne(
       fresh.set('registeredBy', who);
       fresh.set('registeredAt', storedTime(change.at));
       txApp.save(fresh);
+      writeHistory(txApp, fresh, 'created', by, storedTime(change.at), { kind: 'number' });
       answer = { record: fresh };
       return;
     }
 
     if (change.op === 'delete') {
-      if (record) txApp.delete(record);
+      if (record) {
+        // Its last row: the history outlives the record, but not the personal data the deletion
+        // removed (its edits' old and new values go as on an erased shipment).
+        writeHistory(txApp, record, 'deleted', by, storedTime(change.at));
+        txApp.delete(record);
+        anonymizeHistoryOf(txApp, record.id);
+      }
       answer = { deleted: change.record };
       return;
     }
 
     if (!record) throw notFoundFor(auth);
+    if (change.op === 'assign') {
+      answer = applyAssign(txApp, record, change as unknown as AssignChange, by);
+      return;
+    }
+    if (change.op === 'label') {
+      // Printed once or again later, each print is a row; the same print resent is not.
+      const at = storedTime(change.at);
+      const again = hasHistory(txApp, record.id, 'label', auth.id, at);
+      if (!again) writeHistory(txApp, record, 'label', by, at);
+      answer = { record, applied: !again };
+      return;
+    }
     if (change.op === 'attempt') {
-      answer = applyAttempt(txApp, record, change as unknown as AttemptChange, who);
+      const driverBefore = record.getString('driver');
+      const pendingBefore = Boolean(record.getString('pendingSince'));
+      const done = applyAttempt(txApp, record, change as unknown as AttemptChange, who);
+      if (done.applied) {
+        const pending = !pendingBefore && Boolean(record.getString('pendingSince'));
+        const taken = driverBefore && !record.getString('driver') ? driverBefore : '';
+        writeHistory(txApp, record, 'attempt', by, storedTime(change.at), {
+          attempt: change.attempt,
+          reason: change.reason,
+          ...(pending ? { pending: true } : {}),
+          ...(taken ? { from: taken, fromName: driverName(txApp, taken) } : {}),
+        });
+      }
+      answer = done;
       return;
     }
     if (change.op === 'decision') {
-      answer = applyDecision(txApp, record, change as unknown as DecisionChange);
+      const done = applyDecision(txApp, record, change as unknown as DecisionChange);
+      if (done.applied) {
+        const retryWith = change.decision === 'retry' ? record.getString('driver') : '';
+        writeHistory(txApp, record, 'decision', by, storedTime(change.at), {
+          decision: change.decision,
+          ...(retryWith ? { driver: retryWith, driverName: driverName(txApp, retryWith) } : {}),
+        });
+      }
+      answer = done;
       return;
     }
+    const wasSet =
+      normalizeStages(record.get('stages')).indexOf(change.stage as TrackingStage) !== -1;
     const current = Object.assign(
       { stages: record.get('stages') },
       stageFields(record, stageTimeField),
@@ -367,6 +422,21 @@ function applyOne(
         if (!change.set) record.set('deliveryPhoto', null);
       }
       saveOrRefuse(txApp, record);
+      // Clearing a stage that was not set changes only its stamp: nothing happened to tell.
+      if (change.set || wasSet) {
+        const receiver = change.set && change.stage === DELIVERED_STAGE;
+        writeHistory(
+          txApp,
+          record,
+          change.set ? 'stage-set' : 'stage-cleared',
+          by,
+          storedTime(change.at),
+          {
+            stage: change.stage,
+            ...(receiver ? { receiverName: record.getString('receiverName') } : {}),
+          },
+        );
+      }
     }
     answer = { record, applied: Boolean(fields) };
   });
@@ -421,7 +491,7 @@ export function checkDashboardCreate(e: core.RecordRequestEvent): void {
     });
   }
   stampAuthors(e, true);
-  e.next();
+  historyOfDashboardCreate(e);
 }
 
 /**

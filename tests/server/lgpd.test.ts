@@ -224,7 +224,11 @@ describe('npm run lgpd', { timeout: 120_000 }, () => {
     expect(found.registros.quotes![0]).toMatchObject({ senderName: ANA.name });
     expect(found.registros.quotes![0]).toHaveProperty('mailStatus');
     expect(found.registros.tracking_follows![0]).not.toHaveProperty('token');
-    expect(found.total).toBe(2 + 1 + 1 + mails.length);
+    // The shipment's history rows (made, its stages, its attempt) go with it.
+    const history = found.registros.shipment_history!;
+    expect(history.length).toBeGreaterThan(0);
+    expect(history.every((r) => r.tracking === ana.shipment)).toBe(true);
+    expect(found.total).toBe(2 + 1 + 1 + mails.length + history.length);
     expect(JSON.stringify(found)).not.toMatch(/Bruno|bruno\.outro|111\.?444\.?777/i);
   });
 
