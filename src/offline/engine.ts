@@ -614,6 +614,41 @@ export async function submit(
   return { status: 'queued', item };
 }
 
+/**
+ * An action on many (the office assigning two hundred shipments): every item stored in one
+ * transaction, so the device keeps all or none, then sent as the kind's batches in one pass. The
+ * answer is per item, in the order given; with no signal, all are queued at once (no wait).
+ */
+export async function submitMany(
+  kind: OutboxKind,
+  payloads: Record<string, unknown>[],
+  token?: string,
+): Promise<SubmitOutcome[]> {
+  definitionOf(kind);
+  if (!payloads.length) return [];
+  const queued = await db.transaction('rw', db.outbox, async () => {
+    const items: OutboxItem[] = [];
+    for (const payload of payloads) items.push(await enqueue(kind, payload, token));
+    return items;
+  });
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  if (!offline) {
+    await syncNow();
+    // The kind goes in order: once the last item is settled, so are the ones before it.
+    await settled(queued[queued.length - 1]!.id);
+  }
+  const items = await db.outbox.bulkGet(queued.map((i) => i.id));
+  const outcomes = items.map((found, i): SubmitOutcome => {
+    // Gone: sent and tidied away already.
+    const item = found ?? { ...queued[i]!, state: 'sent' };
+    if (item.state === 'sent') return { status: 'sent', item };
+    if (item.state === 'failed') return { status: 'failed', item };
+    return { status: item.needsAuth ? 'needs-auth' : 'queued', item };
+  });
+  if (outcomes.some((o) => o.status === 'queued' || o.status === 'needs-auth')) announceWaiting();
+  return outcomes;
+}
+
 /** Items that waited and have now reached the server, each handed out once across tabs. */
 export async function takeDeliveredNotices(): Promise<OutboxItem[]> {
   return db.transaction('rw', db.outbox, async () => {
