@@ -51,9 +51,12 @@ export async function waitForWorker(page: Page) {
   });
 }
 
-/** A staff member's phone: a new browser context, signed in on the tracking screen. */
+/**
+ * A staff member's phone: a new 390 px browser context, signed in on the tracking screen (the
+ * office's list shows cards there; a desk's shows a table, see `openRow`).
+ */
 export async function staffPhone(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto('/admin/tracking');
   await page.getByLabel('E-mail').fill(STAFF.email);
@@ -74,6 +77,23 @@ export async function staffPhoneReady(browser: Browser, baseURL: string) {
 /** One number's card on the staff screen. */
 export const trackingRow = (page: Page, number: string) =>
   page.getByRole('listitem', { name: `Rastreio ${number}` });
+
+/**
+ * The office's card of the shipment going to `receiver`: on a phone the card itself; at a desk
+ * (a table, one line per shipment) its line, opened in place to the card.
+ */
+export async function officeCard(page: Page, receiver: string) {
+  const table = page.getByRole('table', { name: 'Remessas' });
+  await expect(table.or(page.getByRole('list', { name: 'Números registrados' }))).toBeVisible({
+    timeout: 30_000,
+  });
+  if (await table.isVisible()) {
+    const line = table.getByRole('row').filter({ hasText: receiver }).first();
+    const open = line.getByRole('button', { name: /^Abrir / });
+    await open.click();
+  }
+  return page.getByRole('listitem').filter({ hasText: `Para ${receiver}` }).first();
+}
 
 /**
  * Nothing more will leave this device: its outbox holds no item waiting or being sent. A check

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { barcodesIn } from '../support/barcodes';
 import { shipmentFields, urgentPayload } from '../support/payloads';
 import { call, DRIVER, DRIVER_ID, signIn as signInApi, STAFF } from '../support/stack';
-import { expect, test, waitForWorker } from './fixtures';
+import { expect, officeCard, test, waitForWorker } from './fixtures';
 
 async function signIn(page: Page, path: string) {
   await page.goto(path);
@@ -58,10 +58,8 @@ test('an urgent request becomes a shipment in one action; the requester gets the
   await expect(page.getByRole('heading', { name: 'Gerenciar Status de Rastreamento' })).toBeVisible(
     { timeout: 30_000 },
   );
-  const row = page
-    .getByRole('listitem')
-    .filter({ hasText: 'Para João Lima — Curitiba - PR' })
-    .first();
+  const row = await officeCard(page, 'João Lima');
+  await expect(row).toContainText('Para João Lima — Curitiba - PR');
   await expect(row.getByText('Aguardando envio')).toHaveCount(0);
   const label = await row.getAttribute('aria-label');
   const number = /Rastreio (\d{12})/.exec(label ?? '')?.[1] ?? '';
@@ -96,7 +94,9 @@ test('an urgent request becomes a shipment in one action; the requester gets the
 
   // The label: one 10×15 cm page with the number, the barcodes and the CEP.
   await page.getByRole('link', { name: 'Rastreamentos' }).click();
-  await row.getByRole('link', { name: 'Imprimir etiqueta' }).click();
+  await (await officeCard(page, 'João Lima'))
+    .getByRole('link', { name: 'Imprimir etiqueta' })
+    .click();
   const sheet = page.getByRole('region', { name: `Etiqueta ${number}` });
   await expect(sheet.getByText(number, { exact: true })).toBeVisible();
   await expect(sheet.getByText('CEP 80020-000')).toBeVisible();
@@ -218,7 +218,7 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
   await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('2');
   await page.getByRole('combobox', { name: 'Motorista' }).selectOption({ label: 'Motorista Demo' });
   await page.getByRole('button', { name: 'Salvar remessa' }).click();
-  const row = page.getByRole('listitem').filter({ hasText: `Para ${receiver}` });
+  const row = await officeCard(page, receiver);
   await expect(row.getByText('Aguardando envio')).toHaveCount(0);
 
   const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
@@ -310,7 +310,7 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
     { x: box.x + box.width / 2, y: box.y + box.height / 2 },
   );
   expect(tapped).toBe(false);
-  await expect(row.getByText('Parada 2 na rota do motorista')).toBeVisible();
+  await expect(row.getByText(/Motorista Demo · parada 2 na rota/)).toBeVisible();
   await driverPage.reload();
   await expect(stops.nth(0)).toContainText(`Para ${later}`);
 
@@ -351,7 +351,7 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
   await expect(stops.nth(0)).toContainText(`Para ${later}`);
   await expect(stops.nth(1)).toContainText(`Para ${receiver}`);
   await expect(stops.nth(2)).toContainText(`Para ${third}`);
-  await expect(row.getByText('Parada 2 na rota do motorista')).toBeVisible();
+  await expect(row.getByText(/Motorista Demo · parada 2 na rota/)).toBeVisible();
   await driverPage.reload();
   await expect(stops.nth(0)).toContainText(`Para ${later}`);
   await phone.close();
@@ -364,11 +364,22 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
   await page.getByRole('textbox', { name: 'Conteúdo' }).fill('Caixa');
   await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('3');
   await page.getByRole('button', { name: 'Salvar remessa' }).click();
-  const other = page.getByRole('listitem').filter({ hasText: `Para ${second}` });
+  const other = await officeCard(page, second);
   await expect(other.getByText('Aguardando envio')).toHaveCount(0);
-  await row.getByText('Selecionar etiqueta').click();
-  await other.getByText('Selecionar etiqueta').click();
-  await page.getByRole('link', { name: 'Imprimir 2 etiquetas selecionadas' }).click();
+  // Chosen on their lines, printed from the bar of actions on the selected.
+  const table = page.getByRole('table', { name: 'Remessas' });
+  for (const name of [receiver, second]) {
+    await table
+      .getByRole('row')
+      .filter({ hasText: name })
+      .first()
+      .getByRole('checkbox', { name: /^Selecionar / })
+      .check();
+  }
+  await page
+    .getByRole('region', { name: 'Ações nas selecionadas' })
+    .getByRole('link', { name: 'Imprimir 2 etiquetas' })
+    .click();
   await expect(page.getByRole('region', { name: /^Etiqueta \d{12}$/ })).toHaveCount(2);
   expect(await printedPages(page)).toEqual([
     [100, 150],

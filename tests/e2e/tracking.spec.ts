@@ -197,7 +197,7 @@ test.describe('management', () => {
     await b.getByRole('button', { name: 'Registrar' }).click();
     await expect(b.getByText('Este número já foi registrado')).toBeVisible();
 
-    await b.getByLabel('Filtrar por número').fill(number);
+    await b.getByLabel('Buscar por número, destinatário ou CEP').fill(number);
     await expect(
       b.getByRole('list', { name: 'Números registrados' }).getByRole('listitem'),
     ).toHaveCount(1);

@@ -6,6 +6,7 @@ import {
   OUTBOX_SIGNAL_EVENT,
   resumeAfterSignIn,
   submit,
+  submitMany,
   type PhotoPayload,
   type TrackingPayload,
 } from '../../../offline';
@@ -98,3 +99,13 @@ export function endedStaffSession(error: unknown): boolean {
 
 /** What is wrong with a change being made now (the server checks the same again). */
 export const checkNow = (made: object) => checkTrackingChange(made, { now: Date.now() });
+
+/** Changes made on many at once: kept together on the device, sent in the list's batches. */
+export function sendChanges(changes: TrackingChange[]) {
+  const payloads = changes.map((change): TrackingPayload => ({ change }));
+  return submitMany(
+    'tracking',
+    payloads as unknown as Record<string, unknown>[],
+    staffApi.authStore.token,
+  );
+}

@@ -7,9 +7,11 @@ import {
   formatCpf,
   newChangeTime,
   type ShownRow,
+  type StageChange,
 } from '../../../domain';
 import { PhotoPicker } from './photo-picker';
 import { checkNow } from './api';
+import { change } from './use-tracking';
 
 /** Proof of delivery: who received (required), their CPF and a photo (optional). */
 export function DeliveryDialog({
@@ -94,5 +96,32 @@ export function DeliveryDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** 'Encomenda entregue' ticked: who received it asked, then the change kept and sent. */
+export function RecordDelivery({ row, onDone }: { row: ShownRow; onDone: () => void }) {
+  return (
+    <DeliveryDialog
+      row={row}
+      onClose={onDone}
+      onConfirm={async (receiver, photo) => {
+        const made: StageChange = {
+          op: 'stage',
+          record: row.id,
+          number: row.number,
+          stage: DELIVERED_STAGE,
+          set: true,
+          at: newChangeTime(),
+          ...receiver,
+        };
+        const kept = await change(
+          made,
+          'Entrega registrada',
+          photo ? { target: 'entrega', blob: photo } : undefined,
+        );
+        if (kept) onDone();
+      }}
+    />
   );
 }

@@ -14,8 +14,8 @@ import {
   type ShownRow,
 } from '../../../domain';
 import { newRecordId } from '../../../offline';
-import { checkNow } from './api';
-import { PhotoPicker } from './photo-picker';
+import { checkNow } from '../tracking/api';
+import { PhotoPicker } from '../tracking/photo-picker';
 
 /** Where the phone is, when the driver allowed it; nothing (and no wait past 10 s) otherwise. */
 function currentPosition(): Promise<{ latitude: number; longitude: number } | null> {

@@ -9,7 +9,7 @@ import {
   type ShownRow,
 } from '../../../domain';
 import { knownDrivers, refreshDrivers, type Driver } from '../shipments/drivers';
-import { AttemptList } from './tracking-item';
+import { AttemptList } from '../tracking/row-parts';
 
 /** One shipment whose attempts ran out: what happened, and the office's two ways out. */
 function PendingItem({

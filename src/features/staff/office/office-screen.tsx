@@ -1,0 +1,618 @@
+import {
+  Box,
+  Button,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { toaster } from '../../../components/toaster';
+import {
+  assignProblem,
+  checkField,
+  displayTrackingNumber,
+  DELIVERED_STAGE,
+  newChangeTime,
+  normalizeTrackingNumber,
+  overlayChanges,
+  pendingShipments,
+  TRACKING_NUMBER_RULE,
+  TRACKING_STAGES,
+  todayInBrazil,
+  type AssignChange,
+  type DecisionChange,
+  type ShownRow,
+  type StageChange,
+  type TrackingStage,
+} from '../../../domain';
+import {
+  bulkOutcome,
+  citiesOf,
+  dayPanel,
+  PROMISES,
+  rowFilter,
+  SITUATIONS,
+  sortRows,
+  SORT_COLUMNS,
+  type OfficeFilters,
+  type PromiseFilter,
+  type Situation,
+  type Sort,
+  type SortColumn,
+  type StageFilter,
+} from '../../../domain/office-view';
+import { db } from '../../../lib/db';
+import { newRecordId } from '../../../offline';
+import { useThrottledQuery } from '../../../hooks/use-throttled-query';
+import { sendChanges } from '../tracking/api';
+import { ChangesStatus } from '../tracking/changes-status';
+import { RecordDelivery } from '../tracking/delivery-dialog';
+import { openingList, readKeptList, SHOWN } from '../tracking/kept-list';
+import { TrackingList } from '../tracking/row-parts';
+import { ScanDialog } from '../tracking/scan-dialog';
+import { actorName, change, useKeptTracking, useQuietWhile } from '../tracking/use-tracking';
+import { knownDrivers, refreshDrivers, type Driver } from '../shipments/drivers';
+import { BulkBar } from './bulk-bar';
+import { DayPanel } from './day-panel';
+import { ExportButton } from './export-button';
+import { OfficeItem, type OfficeActions } from './office-item';
+import { OfficeTable } from './office-table';
+import { PendingList } from './pending-list';
+
+/** A desk's screen: wide enough for the table (a phone keeps cards). */
+const WIDE = '(min-width: 64em)';
+
+function useWide(): boolean {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE);
+    const follow = () => setWide(query.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return wide;
+}
+
+/** The list's filters live in the address: a count of the panel is a link, and 'Voltar' works. */
+const PARAM = {
+  situation: 'situacao',
+  driver: 'motorista',
+  stage: 'etapa',
+  promise: 'prazo',
+  city: 'cidade',
+  text: 'busca',
+} as const satisfies Record<keyof OfficeFilters, string>;
+
+function filtersOf(params: URLSearchParams): OfficeFilters {
+  const pick = <T extends string>(name: string, allowed: readonly string[]) => {
+    const value = params.get(name) ?? '';
+    return allowed.includes(value) ? (value as T) : undefined;
+  };
+  return {
+    situation: pick<Situation>(
+      PARAM.situation,
+      SITUATIONS.map((s) => s.key),
+    ),
+    driver: params.get(PARAM.driver) || undefined,
+    stage: pick<StageFilter>(PARAM.stage, ['0', '1', '2', '3', '4']),
+    promise: pick<PromiseFilter>(
+      PARAM.promise,
+      PROMISES.map((p) => p.key),
+    ),
+    city: params.get(PARAM.city) || undefined,
+    text: params.get(PARAM.text) || undefined,
+  };
+}
+
+function sortOf(params: URLSearchParams): Sort | null {
+  const value = params.get('ordem') ?? '';
+  const column = value.replace(/^-/, '') as SortColumn;
+  return SORT_COLUMNS.includes(column) ? { column, descending: value.startsWith('-') } : null;
+}
+
+/**
+ * The office's screen: the day at a glance, then every shipment (filtered, sorted, a table at a
+ * desk and cards on a phone), chosen one by one or all at once for an action on many. Everything
+ * reads the list kept on the device, so it opens and works with no signal.
+ */
+export function OfficeScreen() {
+  const kept = useThrottledQuery('staffTracking', readKeptList, openingList(false));
+  const { waitingChanges, waitingCount, sync, offline } = useKeptTracking();
+  const pendingKept = useLiveQuery(() => db.staffTracking.orderBy('decisionDue').toArray(), []);
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const sort = sortOf(params);
+  const [limit, setLimit] = useState(SHOWN);
+  const [drivers, setDrivers] = useState<Driver[]>(knownDrivers);
+  useEffect(() => {
+    void refreshDrivers().then(setDrivers);
+  }, []);
+  const names = useMemo(() => new Map(drivers.map((d) => [d.id, d.name])), [drivers]);
+  const driverName = useCallback((id: string) => names.get(id) ?? 'Motorista', [names]);
+  const wide = useWide();
+  const today = todayInBrazil();
+
+  // The waiting changes are a new array each render: their content says whether they changed.
+  const waitingKey = JSON.stringify(waitingChanges);
+  const all = useMemo(
+    () =>
+      kept === undefined
+        ? undefined
+        : overlayChanges(kept.rows, JSON.parse(waitingKey) as typeof waitingChanges, actorName()),
+    [kept, waitingKey],
+  );
+  const panel = useMemo(() => dayPanel(all ?? [], today), [all, today]);
+  const cities = useMemo(() => citiesOf(all ?? []), [all]);
+  const filterKey = JSON.stringify(filters);
+  const listed = useMemo(
+    () => sortRows((all ?? []).filter(rowFilter(filters, today)), sort, driverName),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [all, filterKey, sort?.column, sort?.descending, today, driverName],
+  );
+  const shown = listed.slice(0, limit);
+
+  const setFilter = (name: keyof OfficeFilters, value: string | undefined) => {
+    setLimit(SHOWN);
+    setParams(
+      (before) => {
+        const next = new URLSearchParams(before);
+        if (value) next.set(PARAM[name], value);
+        else next.delete(PARAM[name]);
+        return next;
+      },
+      { replace: name === 'text' },
+    );
+  };
+  const clearFilters = () => setParams(new URLSearchParams());
+  const filtered = Object.values(filters).some(Boolean);
+  const onSort = (column: SortColumn) =>
+    setParams(
+      (before) => {
+        const next = new URLSearchParams(before);
+        const now = sortOf(before);
+        next.set('ordem', now?.column === column && !now.descending ? `-${column}` : column);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const [number, setNumber] = useState('');
+  const [toDelete, setToDelete] = useState<ShownRow | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const [delivering, setDelivering] = useState<ShownRow | null>(null);
+  useQuietWhile(Boolean(toDelete || scanning || delivering));
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const select = useCallback((id: string, on: boolean) => {
+    setSelected((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const onOpen = useCallback((id: string) => {
+    setOpened((before) => {
+      const next = new Set(before);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }, []);
+  const chosen = (all ?? []).filter((r) => selected.has(r.id));
+  const allSelected = listed.length > 0 && listed.every((r) => selected.has(r.id));
+  const selectAll = (on: boolean) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      for (const r of listed) {
+        if (on) next.add(r.id);
+        else next.delete(r.id);
+      }
+      return next;
+    });
+
+  const register = async (e: FormEvent) => {
+    e.preventDefault();
+    const message = checkField(TRACKING_NUMBER_RULE, number, {});
+    if (message) {
+      toaster.create({ title: message, type: 'warning' });
+      return;
+    }
+    const known =
+      (await db.staffTracking.where('number').equals(number).count()) > 0 ||
+      waitingChanges.some((c) => c.op === 'register' && c.number === number);
+    if (known) {
+      toaster.create({ title: 'Este número já foi registrado', type: 'error' });
+      return;
+    }
+    const made = { op: 'register', record: newRecordId(), number, at: newChangeTime() } as const;
+    setNumber('');
+    if (!(await change(made, 'Número registrado com sucesso'))) setNumber(made.number);
+  };
+
+  const toggle = (row: ShownRow, stage: TrackingStage) => {
+    const set = !row.stages.includes(stage);
+    // Marking a parcel delivered asks who received it first.
+    if (stage === DELIVERED_STAGE && set) {
+      setDelivering(row);
+      return;
+    }
+    const made: StageChange = {
+      op: 'stage',
+      record: row.id,
+      number: row.number,
+      stage,
+      set,
+      at: newChangeTime(),
+    };
+    void change(made, 'Status atualizado com sucesso');
+  };
+
+  const confirmDelete = () => {
+    const row = toDelete;
+    setToDelete(null);
+    if (!row) return;
+    const made = { op: 'delete', record: row.id, number: row.number, at: newChangeTime() } as const;
+    void change(made, 'Número removido com sucesso');
+  };
+
+  const decide = (row: ShownRow, decision: 'retry' | 'return', driver?: string) => {
+    const made: DecisionChange = {
+      op: 'decision',
+      record: row.id,
+      number: row.number,
+      at: newChangeTime(),
+      decision,
+      ...(decision === 'retry' ? { driver: driver ?? '' } : {}),
+    };
+    void change(
+      made,
+      decision === 'retry' ? 'Nova tentativa marcada' : 'Remessa marcada para devolução',
+    );
+  };
+
+  /** An action on many: the rows it would not change are said, the rest go as one batch. */
+  const applyToMany = async (
+    rows: ShownRow[],
+    make: (row: ShownRow) => StageChange | AssignChange,
+    skip: (row: ShownRow) => string | null,
+    done: [string, string],
+  ) => {
+    const leftOut: string[] = [];
+    const changes = [];
+    for (const row of rows) {
+      const reason = skip(row);
+      if (reason) leftOut.push(reason);
+      else changes.push(make(row));
+    }
+    const outcomes = changes.length ? await sendChanges(changes) : [];
+    const refused = outcomes.filter((o) => o.status === 'failed');
+    const waiting = outcomes.some((o) => o.status === 'queued' || o.status === 'needs-auth');
+    const title = bulkOutcome(done, changes.length - refused.length, leftOut);
+    const description = [
+      refused.length
+        ? `${refused.length} recusada${refused.length === 1 ? '' : 's'} pelo servidor: ${refused[0]!.item.lastError}`
+        : '',
+      waiting ? 'Sem conexão agora: as mudanças vão para o servidor assim que o sinal voltar.' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    toaster.create({
+      title,
+      description: description || undefined,
+      type: refused.length ? 'warning' : 'success',
+      duration: 8000,
+    });
+    setSelected(new Set());
+  };
+
+  const assignMany = (driver: string) =>
+    applyToMany(
+      chosen,
+      (row) => ({ op: 'assign', record: row.id, number: row.number, at: newChangeTime(), driver }),
+      (row) =>
+        assignProblem(row) ?? (row.driver === driver ? 'já estava com esse motorista' : null),
+      driver ? ['atribuída', 'atribuídas'] : ['tirada do motorista', 'tiradas do motorista'],
+    );
+  const stageMany = (stage: TrackingStage, set: boolean) =>
+    applyToMany(
+      chosen,
+      (row) => ({
+        op: 'stage',
+        record: row.id,
+        number: row.number,
+        stage,
+        set,
+        at: newChangeTime(),
+      }),
+      (row) =>
+        row.stages.includes(DELIVERED_STAGE)
+          ? 'já entregue'
+          : row.stages.includes(stage) === set
+            ? set
+              ? 'já estava nessa etapa'
+              : 'não estava nessa etapa'
+            : null,
+      set ? ['marcada', 'marcadas'] : ['desmarcada', 'desmarcadas'],
+    );
+
+  const openScanned = async (scanned: string): Promise<string | null> => {
+    const found = await db.staffTracking.where('number').equals(scanned).count();
+    if (!found) return 'Este número não está na lista.';
+    setFilter('text', scanned);
+    setScanning(false);
+    return null;
+  };
+
+  // The rows' handlers, one object for the life of the screen (a row is drawn again only when
+  // its content changes); those that read state call this render's function.
+  const latest = useRef({ toggle });
+  useLayoutEffect(() => {
+    latest.current = { toggle };
+  });
+  const actions = useMemo<OfficeActions>(
+    () => ({
+      toggle: (row, stage) => latest.current.toggle(row, stage),
+      remove: (row) => setToDelete(row),
+      select,
+    }),
+    [select, setToDelete],
+  );
+
+  const pending = pendingShipments(overlayChanges(pendingKept ?? [], waitingChanges, actorName()));
+  const manifestDriver =
+    chosen.length && chosen.every((r) => r.driver && r.driver === chosen[0]!.driver)
+      ? chosen[0]!.driver
+      : '';
+
+  return (
+    <Stack gap="6">
+      <HStack gap="3" wrap="wrap">
+        <Button asChild colorPalette="brand">
+          <RouterLink to={paths.newShipment}>Nova remessa</RouterLink>
+        </Button>
+        <Button variant="outline" colorPalette="brand" onClick={() => setScanning(true)}>
+          Escanear etiqueta
+        </Button>
+        <ExportButton rows={listed} />
+      </HStack>
+
+      <DayPanel
+        panel={panel}
+        chosen={filters.situation}
+        onChoose={(situation) => setFilter('situation', situation)}
+        onDriver={(driver) => setFilter('driver', driver)}
+        driverName={driverName}
+        offline={offline}
+        syncedAt={sync?.syncedAt}
+      />
+
+      <ChangesStatus offline={offline} syncedAt={sync?.syncedAt} waitingChanges={waitingCount} />
+      <PendingList rows={pending} onDecide={decide} />
+
+      <Stack as="section" aria-label="Filtros" gap="3">
+        <Field.Root>
+          <Field.Label>Buscar por número, destinatário ou CEP</Field.Label>
+          <Input
+            type="search"
+            value={filters.text ?? ''}
+            onChange={(e) => setFilter('text', e.target.value)}
+          />
+        </Field.Root>
+        <Box
+          display="grid"
+          gridTemplateColumns={{
+            base: 'repeat(2, minmax(0, 1fr))',
+            lg: 'repeat(4, minmax(0, 1fr))',
+          }}
+          gap="3"
+        >
+          <Choice
+            label="Motorista"
+            value={filters.driver ?? ''}
+            onChange={(v) => setFilter('driver', v)}
+            options={[
+              { value: 'nenhum', label: 'Sem motorista' },
+              ...drivers.map((d) => ({ value: d.id, label: d.name })),
+            ]}
+          />
+          <Choice
+            label="Etapa"
+            value={filters.stage ?? ''}
+            onChange={(v) => setFilter('stage', v)}
+            options={[
+              { value: '0', label: 'Nenhuma etapa' },
+              ...TRACKING_STAGES.map((s) => ({
+                value: String(s.stage),
+                label: `${s.stage}. ${s.label}`,
+              })),
+            ]}
+          />
+          <Choice
+            label="Prazo"
+            value={filters.promise ?? ''}
+            onChange={(v) => setFilter('promise', v)}
+            options={PROMISES.map((p) => ({ value: p.key, label: p.label }))}
+          />
+          <Choice
+            label="Cidade"
+            value={filters.city ?? ''}
+            onChange={(v) => setFilter('city', v)}
+            options={cities.map((c) => ({ value: c, label: c }))}
+          />
+        </Box>
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Text fontSize="sm" color="fg.muted" role="status">
+            {listed.length === 1 ? '1 remessa' : `${listed.length} remessas`}
+            {filtered ? ' com estes filtros' : ''}
+            {filters.situation
+              ? ` · ${SITUATIONS.find((s) => s.key === filters.situation)?.label}`
+              : ''}
+          </Text>
+          <HStack gap="2">
+            {!wide && listed.length > 0 && (
+              <Button size="sm" variant="outline" onClick={() => selectAll(!allSelected)}>
+                {allSelected ? 'Desmarcar todos' : 'Selecionar todos'}
+              </Button>
+            )}
+            {filtered && (
+              <Button size="sm" variant="ghost" onClick={clearFilters}>
+                Limpar filtros
+              </Button>
+            )}
+          </HStack>
+        </HStack>
+      </Stack>
+
+      {selected.size > 0 && (
+        <BulkBar
+          count={selected.size}
+          labelIds={chosen.filter((r) => r.shipment && r.number).map((r) => r.id)}
+          drivers={drivers}
+          manifestDriver={manifestDriver}
+          selectedIds={chosen.map((r) => r.id)}
+          onAssign={assignMany}
+          onStage={stageMany}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
+
+      {all === undefined || (!sync && all.length === 0 && !offline) ? (
+        <Text role="status">Carregando...</Text>
+      ) : listed.length === 0 ? (
+        <Text color="fg.muted">
+          {filtered ? 'Nenhuma remessa corresponde aos filtros.' : 'Nenhum número registrado.'}
+        </Text>
+      ) : wide ? (
+        <OfficeTable
+          rows={shown}
+          actions={actions}
+          selected={selected}
+          opened={opened}
+          onOpen={onOpen}
+          driverName={driverName}
+          sort={sort}
+          onSort={onSort}
+          allSelected={allSelected}
+          onSelectAll={selectAll}
+          today={today}
+        />
+      ) : (
+        <TrackingList label="Números registrados">
+          {shown.map((row) => (
+            <OfficeItem
+              key={row.id}
+              row={row}
+              actions={actions}
+              selected={selected.has(row.id)}
+              driverName={row.driver ? driverName(row.driver) : ''}
+            />
+          ))}
+        </TrackingList>
+      )}
+
+      {listed.length > limit && (
+        <Box>
+          <Button variant="outline" onClick={() => setLimit((n) => n + SHOWN)}>
+            Mostrar mais ({listed.length - limit} restantes)
+          </Button>
+        </Box>
+      )}
+
+      <form onSubmit={register} noValidate>
+        <HStack w="full" align="end">
+          <Field.Root flex="1">
+            <Field.Label>Novo número de rastreio</Field.Label>
+            <Input
+              value={number}
+              onChange={(e) => setNumber(normalizeTrackingNumber(e.target.value))}
+              inputMode="numeric"
+              placeholder="Somente números"
+              maxLength={32}
+            />
+          </Field.Root>
+          <Button type="submit" colorPalette="brand">
+            Registrar
+          </Button>
+        </HStack>
+      </form>
+
+      {toDelete && (
+        <Dialog.Root role="alertdialog" open onOpenChange={(e) => !e.open && setToDelete(null)}>
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner>
+              <Dialog.Content>
+                <Dialog.Header>
+                  <Dialog.Title>Excluir número</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Text>
+                    Excluir o rastreio {displayTrackingNumber(toDelete.number)}? Esta ação não pode
+                    ser desfeita.
+                  </Text>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" onClick={() => setToDelete(null)}>
+                    Cancelar
+                  </Button>
+                  <Button colorPalette="red" onClick={confirmDelete}>
+                    Excluir
+                  </Button>
+                </Dialog.Footer>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      )}
+
+      {scanning && <ScanDialog onClose={() => setScanning(false)} onNumber={openScanned} />}
+      {delivering && <RecordDelivery row={delivering} onDone={() => setDelivering(null)} />}
+    </Stack>
+  );
+}
+
+/** A filter's select: 'Todos' first, then its choices. */
+function Choice({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">Todos</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
