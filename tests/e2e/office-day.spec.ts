@@ -153,4 +153,16 @@ test('the panel counts the day; the table filters and sorts; twenty shipments ar
   await table.getByRole('button', { name: /^Abrir \d{12}$/ }).click();
   await expect(card).toContainText('Motorista: Motorista Demo');
   await page.screenshot({ path: test.info().outputPath('office-desk.png'), fullPage: false });
+
+  // Its label printed, then its history says who assigned it and who printed it.
+  await card.getByRole('link', { name: 'Imprimir etiqueta' }).click();
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  await page.getByRole('link', { name: 'Voltar aos rastreamentos' }).click();
+  await search.fill(late);
+  await table.getByRole('button', { name: /^Abrir \d{12}$/ }).click();
+  await card.getByRole('button', { name: /^Histórico de / }).click();
+  const history = page.getByRole('dialog');
+  await expect(history.getByText(/^Atribuída a Motorista Demo por Equipe/)).toBeVisible();
+  await expect(history.getByText(/^Etiqueta impressa por Equipe/)).toBeVisible();
+  await expect(history.getByText(/^Remessa criada por Equipe/)).toBeVisible();
 });

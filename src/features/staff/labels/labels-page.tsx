@@ -1,5 +1,6 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
 import { Loading } from '../../../components/loading';
@@ -7,10 +8,11 @@ import { paths } from '../../../config/paths';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { useSession } from '../../../hooks/use-session';
 import { db } from '../../../lib/db';
-import { overlayChanges } from '../../../domain/tracking-changes';
+import { newChangeTime, overlayChanges, type TrackingChange } from '../../../domain/tracking-changes';
 import type { TrackingPayload } from '../../../offline';
 import { staffApi } from '../../../lib/pocketbase';
 import { StaffSignIn } from '../staff-sign-in';
+import { sendChanges } from '../tracking/api';
 import { Label, LABEL_PRINT_CSS } from './label';
 
 /**
@@ -31,6 +33,24 @@ export default function LabelsPage() {
       .map((i) => (i.payload as unknown as TrackingPayload).change);
     return overlayChanges(kept, waiting, '').filter((r) => ids.includes(r.id));
   }, [ids.join(',')]);
+  const printable = (rows ?? []).filter((r) => r.number && r.shipment);
+  // Each print goes into the shipments' history ('Etiqueta impressa'), whether from the button or
+  // from the browser's own menu (both fire 'beforeprint'), with no signal too (the outbox keeps it).
+  const printed = useRef(printable);
+  useEffect(() => {
+    printed.current = printable;
+  });
+  useEffect(() => {
+    const note = () => {
+      const at = newChangeTime();
+      const changes = printed.current.map(
+        (row): TrackingChange => ({ op: 'label', record: row.id, number: row.number, at }),
+      );
+      if (changes.length && staffApi.authStore.token) void sendChanges(changes);
+    };
+    window.addEventListener('beforeprint', note);
+    return () => window.removeEventListener('beforeprint', note);
+  }, []);
   if (!hydrated) return <Loading />;
   if (!token) {
     return (
@@ -40,7 +60,6 @@ export default function LabelsPage() {
       </Stack>
     );
   }
-  const printable = (rows ?? []).filter((r) => r.number && r.shipment);
   const missing = ids.length - printable.length;
   return (
     <Stack gap="4">
