@@ -432,7 +432,15 @@ export function overlayChanges(
         request: change.request ?? '',
       };
       if (!row) added.unshift(fresh.id);
-      byId.set(fresh.id, { ...fresh, shipment: prepared.details, waiting: true });
+      byId.set(fresh.id, {
+        ...fresh,
+        shipment: prepared.details,
+        // The driver chosen in the form: the romaneio and the office's list show it at once.
+        ...(change.driver !== undefined && change.driver !== fresh.driver
+          ? { driver: change.driver, stopOrder: 0 }
+          : {}),
+        waiting: true,
+      });
     } else if (change.op === 'register') {
       if (row) continue;
       const fresh: ShownRow = {

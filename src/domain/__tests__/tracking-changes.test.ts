@@ -13,6 +13,7 @@ import {
   type TrackingRow,
 } from '../tracking-changes';
 import type { TrackingStage } from '../stages';
+import { emptyShipment } from '../shipments';
 
 const row = (id: string, number: string, stages: (1 | 2 | 3 | 4)[] = []) =>
   trackingRowOf({ id, number, stages: stages.map(String), created: '2026-11-22 10:00:00.000Z' });
@@ -210,5 +211,39 @@ describe("a driver's stops", () => {
     ).toEqual({
       order: 'Ordem das paradas inválida.',
     });
+  });
+
+  it('a shipment saved with no signal shows at once with the driver chosen in the form', () => {
+    const fields = {
+      ...emptyShipment('2026-11-27'),
+      senderName: 'Balcão',
+      senderZip: '01310100',
+      senderStreet: 'Av. Paulista',
+      senderStreetNumber: '1000',
+      senderCity: 'São Paulo',
+      senderState: 'SP',
+      recipientName: 'Ana Souza',
+      recipientPhone: '(62) 99999-0000',
+      recipientZip: '74000000',
+      recipientStreet: 'Rua 7',
+      recipientStreetNumber: '45',
+      recipientCity: 'Goiânia',
+      recipientState: 'GO',
+      contents: 'Documentos',
+      weight: '1',
+    };
+    const made = {
+      op: 'shipment' as const,
+      record: 'ccccccccccccccc',
+      number: '',
+      at: '2026-11-27T10:00:00.000Z',
+      fields,
+    };
+    const [fresh] = overlayChanges([], [{ ...made, driver: 'motoristademo01' }], 'Ana');
+    expect(fresh).toMatchObject({ driver: 'motoristademo01', waiting: true });
+    // An edit that leaves the driver out keeps the one the row has.
+    const kept = { ...fresh!, waiting: undefined };
+    expect(overlayChanges([kept], [made], 'Ana')[0]!.driver).toBe('motoristademo01');
+    expect(overlayChanges([kept], [{ ...made, driver: '' }], 'Ana')[0]!.driver).toBe('');
   });
 });

@@ -8,11 +8,14 @@ import { paths } from '../../../config/paths';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { useSession } from '../../../hooks/use-session';
 import { db } from '../../../lib/db';
-import { newChangeTime, overlayChanges, type TrackingChange } from '../../../domain/tracking-changes';
-import type { TrackingPayload } from '../../../offline';
+import {
+  newChangeTime,
+  overlayChanges,
+  type TrackingChange,
+} from '../../../domain/tracking-changes';
 import { staffApi } from '../../../lib/pocketbase';
 import { StaffSignIn } from '../staff-sign-in';
-import { sendChanges } from '../tracking/api';
+import { sendChanges, waitingChanges } from '../tracking/api';
 import { Label, LABEL_PRINT_CSS } from './label';
 
 /**
@@ -28,10 +31,7 @@ export default function LabelsPage() {
   // prints at once, under the reserved number it took.
   const rows = useLiveQuery(async () => {
     const kept = (await db.staffTracking.bulkGet(ids)).filter((r) => r !== undefined);
-    const waiting = (await db.outbox.where('kind').equals('tracking').sortBy('createdAt'))
-      .filter((i) => i.state === 'pending' || i.state === 'sending')
-      .map((i) => (i.payload as unknown as TrackingPayload).change);
-    return overlayChanges(kept, waiting, '').filter((r) => ids.includes(r.id));
+    return overlayChanges(kept, await waitingChanges(), '').filter((r) => ids.includes(r.id));
   }, [ids.join(',')]);
   const printable = (rows ?? []).filter((r) => r.number && r.shipment);
   // Each print goes into the shipments' history ('Etiqueta impressa'), whether from the button or
@@ -43,9 +43,12 @@ export default function LabelsPage() {
   useEffect(() => {
     const note = () => {
       const at = newChangeTime();
-      const changes = printed.current.map(
-        (row): TrackingChange => ({ op: 'label', record: row.id, number: row.number, at }),
-      );
+      const changes = printed.current.map((row): TrackingChange => ({
+        op: 'label',
+        record: row.id,
+        number: row.number,
+        at,
+      }));
       if (changes.length && staffApi.authStore.token) void sendChanges(changes);
     };
     window.addEventListener('beforeprint', note);

@@ -21,11 +21,10 @@ import {
   overlayChanges,
   todayInBrazil,
   type ManifestChoice,
-  type TrackingChange,
 } from '../../../domain';
 import { db } from '../../../lib/db';
 import { staffApi } from '../../../lib/pocketbase';
-import type { TrackingPayload } from '../../../offline';
+import { waitingChanges } from '../tracking/api';
 import { knownDrivers, refreshDrivers, signedInAsDriver, type Driver } from '../shipments/drivers';
 import { StaffPage } from '../staff-page';
 import { MANIFEST_PRINT_CSS, ManifestSheetView } from './manifest-sheet';
@@ -40,23 +39,7 @@ async function readRows(ids: readonly string[]) {
   const kept = ids.length
     ? (await db.staffTracking.bulkGet([...ids])).filter((r) => r !== undefined)
     : await db.staffTracking.toArray();
-  const waiting: TrackingChange[] = (
-    await db.outbox.where('kind').equals('tracking').sortBy('createdAt')
-  )
-    .filter((i) => i.state === 'pending' || i.state === 'sending')
-    .map((i) => (i.payload as unknown as TrackingPayload).change);
-  const shown = overlayChanges(kept, waiting, '');
-  // The overlay leaves the driver of a shipment saved here with no signal to the server's answer;
-  // the office that made it for a driver prints his romaneio before that answer comes.
-  const drivers = new Map<string, string>();
-  for (const change of waiting) {
-    if (change.op === 'shipment' && change.driver !== undefined) {
-      drivers.set(change.record, change.driver);
-    }
-  }
-  return drivers.size
-    ? shown.map((r) => (drivers.has(r.id) ? { ...r, driver: drivers.get(r.id)! } : r))
-    : shown;
+  return overlayChanges(kept, await waitingChanges(), '');
 }
 
 /** When the sheet was printed: now, and again as the print dialog opens. */

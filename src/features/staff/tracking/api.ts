@@ -109,3 +109,10 @@ export function sendChanges(changes: TrackingChange[]) {
     staffApi.authStore.token,
   );
 }
+
+/** This device's changes not on the server yet, oldest first: what screens show over the list. */
+export async function waitingChanges(): Promise<TrackingChange[]> {
+  return (await db.outbox.where('kind').equals('tracking').sortBy('createdAt'))
+    .filter((i) => i.state === 'pending' || i.state === 'sending')
+    .map((i) => (i.payload as unknown as TrackingPayload).change);
+}

@@ -5,9 +5,15 @@ import type { TrackingChange } from '../../../domain';
 import { db } from '../../../lib/db';
 import { failureKind, staffApi } from '../../../lib/pocketbase';
 import { DEVICE_FULL, isQuotaError } from '../../../lib/storage';
-import type { SubmitOutcome, TrackingPayload } from '../../../offline';
+import type { SubmitOutcome } from '../../../offline';
 import { outcomeMessage } from '../../../offline/messages';
-import { checkNow, endedStaffSession, followTracking, sendChange } from './api';
+import {
+  checkNow,
+  endedStaffSession,
+  followTracking,
+  sendChange,
+  waitingChanges as readWaiting,
+} from './api';
 import { forgetTracking, keepTracking, syncTracking } from './tracking-sync';
 import { useLive } from './use-live';
 
@@ -85,11 +91,7 @@ export async function change(
  * of it). `offline`: the last attempt to reach the server failed (the list is the one kept here).
  */
 export function useKeptTracking() {
-  const mine = useLiveQuery(
-    () => db.outbox.where('kind').equals('tracking').sortBy('createdAt'),
-    [],
-  );
-  const waiting = mine?.filter((i) => i.state === 'pending' || i.state === 'sending');
+  const waiting = useLiveQuery(readWaiting, []);
   const sync = useLiveQuery(() => db.staffSync.get('tracking'), []);
   const [offline, setOffline] = useState(false);
 
@@ -123,13 +125,11 @@ export function useKeptTracking() {
     return () => window.removeEventListener('offline', lost);
   }, []);
 
-  const waitingChanges = (waiting ?? []).map(
-    (i) => (i.payload as unknown as TrackingPayload).change,
-  );
+  const waitingChanges = waiting ?? [];
   return {
     waitingChanges,
     waitingCount: waiting?.length ?? 0,
-    loaded: mine !== undefined,
+    loaded: waiting !== undefined,
     sync,
     offline,
   };
