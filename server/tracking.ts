@@ -26,7 +26,7 @@ import { fieldErrors, inPortuguese, refusedSave, saveOrRefuse } from './errors';
 import { checkField } from '../src/domain/fields';
 import { TRACKING_NUMBER_RULE } from '../src/domain/submissions';
 import { takeReservedNumber } from './shipment-numbers';
-import { applyAssign, applyShipment } from './shipments';
+import { applyAssign, applyShipment, checkDriver } from './shipments';
 import type {
   AssignChange,
   AttemptChange,
@@ -284,15 +284,18 @@ function applyOne(
     );
   }
   if (change.op === 'route') {
-    if (!driver) throw new ForbiddenError(CHANGE_MESSAGES.routeDriversOnly);
     const problems = checkTrackingChange(change, { now: Date.now() });
     if (Object.keys(problems).length) throw fieldErrors(problems);
+    // A driver orders its own stops; the office gives a driver's stops a first order (by CEP),
+    // naming the driver in `record`.
+    const owner = driver ? auth.id : change.record;
+    if (!driver) checkDriver(app, owner);
     let ordered = 0;
     app.runInTransaction((txApp) => {
       (change.order as string[]).forEach((id, i) => {
         const record = findById(txApp, id);
-        // Only the driver's own shipments; one taken from it meanwhile is skipped.
-        if (!record || record.getString('driver') !== auth.id) return;
+        // Only that driver's shipments; one taken from it meanwhile is skipped.
+        if (!record || record.getString('driver') !== owner) return;
         if (record.getInt('stopOrder') === i + 1) return;
         record.set('stopOrder', i + 1);
         txApp.save(record);

@@ -152,7 +152,6 @@ export const CHANGE_MESSAGES = {
   request: 'Solicitação de origem inválida.',
   driverOnlyStages: 'Motoristas marcam só as etapas das remessas da sua lista.',
   order: 'Ordem das paradas inválida.',
-  routeDriversOnly: 'Só o motorista ordena as paradas da sua lista.',
   notYours: 'Esta remessa não está na sua lista.',
   driverUnknown: 'Escolha um motorista da lista.',
   assignDelivered: 'Remessa já entregue: não alterada.',

@@ -147,6 +147,23 @@ test('the panel counts the day; the table filters and sorts; twenty shipments ar
     )
     .toBe(20);
 
+  // Filtered to the driver: his stops get a first order by CEP (Campinas' 13… before Goiânia's 74…).
+  await page.getByLabel('Motorista', { exact: true }).selectOption({ label: 'Motorista Demo' });
+  const route = page.getByRole('region', { name: 'Rota de Motorista Demo' });
+  await route.getByRole('button', { name: 'Ordenar paradas por CEP' }).click();
+  await expect(page.getByText('Paradas de Motorista Demo ordenadas por CEP')).toBeVisible();
+  const stopOf = async (name: string) => {
+    const res = await call(
+      stack.url,
+      `/api/collections/tracking/records?filter=${encodeURIComponent(`recipientName = '${name}'`)}`,
+      { token: office },
+    );
+    return (res.body as { items: { stopOrder: number }[] }).items[0]!.stopOrder;
+  };
+  await expect.poll(() => stopOf(`${tag} Pessoa 02`)).toBeGreaterThan(0);
+  expect(await stopOf(`${tag} Pessoa 02`)).toBeLessThan(await stopOf(`${tag} Pessoa 01`));
+  await page.getByLabel('Motorista', { exact: true }).selectOption('');
+
   // A line opens in place to the shipment's card.
   await search.fill(late);
   const card = page.getByRole('listitem', { name: /^Rastreio \d{12}$/ });

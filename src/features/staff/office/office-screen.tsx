@@ -21,7 +21,7 @@ import {
   type FormEvent,
 } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { manifestLink, paths } from '../../../config/paths';
 import { toaster } from '../../../components/toaster';
 import {
   assignProblem,
@@ -30,13 +30,16 @@ import {
   DELIVERED_STAGE,
   newChangeTime,
   normalizeTrackingNumber,
+  orderByCep,
   overlayChanges,
   pendingShipments,
+  stopsInOrder,
   TRACKING_NUMBER_RULE,
   TRACKING_STAGES,
   todayInBrazil,
   type AssignChange,
   type DecisionChange,
+  type RouteChange,
   type ShownRow,
   type StageChange,
   type TrackingStage,
@@ -374,6 +377,25 @@ export function OfficeScreen() {
     [select, setToDelete],
   );
 
+  // Filtered to one driver: his stops, which the office may give a first order by CEP.
+  const routeOf = filters.driver && filters.driver !== 'nenhum' ? filters.driver : '';
+  const routeStops = routeOf ? stopsInOrder((all ?? []).filter((r) => r.driver === routeOf)) : [];
+  const orderRoute = () => {
+    const order = orderByCep(routeStops);
+    if (order.join() === routeStops.map((r) => r.id).join()) {
+      toaster.create({ title: 'As paradas já estão em ordem de CEP', type: 'info' });
+      return;
+    }
+    const made: RouteChange = {
+      op: 'route',
+      record: routeOf,
+      number: '',
+      at: newChangeTime(),
+      order,
+    };
+    void change(made, `Paradas de ${driverName(routeOf)} ordenadas por CEP`);
+  };
+
   const pending = pendingShipments(overlayChanges(pendingKept ?? [], waitingChanges, actorName()));
   const manifestDriver =
     chosen.length && chosen.every((r) => r.driver && r.driver === chosen[0]!.driver)
@@ -478,6 +500,34 @@ export function OfficeScreen() {
           </HStack>
         </HStack>
       </Stack>
+
+      {routeOf && (
+        <HStack
+          as="section"
+          aria-label={`Rota de ${driverName(routeOf)}`}
+          justify="space-between"
+          wrap="wrap"
+          gap="2"
+          p="3"
+          borderWidth="1px"
+          borderRadius="lg"
+        >
+          <Text fontSize="sm">
+            {driverName(routeOf)}:{' '}
+            {routeStops.length === 1 ? '1 parada a fazer' : `${routeStops.length} paradas a fazer`}
+          </Text>
+          <HStack gap="2" wrap="wrap">
+            {routeStops.length > 1 && (
+              <Button size="sm" variant="outline" onClick={orderRoute}>
+                Ordenar paradas por CEP
+              </Button>
+            )}
+            <Button asChild size="sm" variant="outline">
+              <RouterLink to={manifestLink({ driver: routeOf })}>Romaneio</RouterLink>
+            </Button>
+          </HStack>
+        </HStack>
+      )}
 
       {selected.size > 0 && (
         <BulkBar

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import {
   displayTrackingNumber,
   formatDay,
+  isOpenStop,
   SHIPMENT_MESSAGES,
   TRACKING_STAGES,
   type ShownRow,
@@ -133,7 +134,11 @@ const Line = memo(function Line({
         </td>
         <td>{String(row.shipment?.recipientName ?? '')}</td>
         <td>{cityOf(row)}</td>
-        <td>{driverName || '—'}</td>
+        <td>
+          {driverName || '—'}
+          {/* Its place on the driver's route, while it is still a stop to make. */}
+          {driverName && row.stopOrder > 0 && isOpenStop(row) ? ` · ${row.stopOrder}ª` : ''}
+        </td>
         <td>{stageText(row)}</td>
         <td className={late ? 'tt-late' : undefined}>
           {promised ? formatDay(promised.slice(0, 10)) : '—'}
