@@ -44,6 +44,8 @@ export interface LoadOutcome {
   number: string;
   /** The line the office reads: 'Carregada: 1234 5678 9012 — Para Ana Souza'. */
   message: string;
+  /** The same without the number ('Para Ana Souza', 'Remessa de Motorista Beta: não alterada.'). */
+  reason: string;
   /** What to queue, in order: the driver, then the stage when one was picked and is not set. */
   changes: (AssignChange | StageChange)[];
 }
@@ -78,6 +80,7 @@ export function loadScan(
     kind,
     number,
     message: `${shown}: ${why}`,
+    reason: why,
     changes: [],
   });
   if (!row) return refuse('unknown', LOADING_MESSAGES.unknown);
@@ -94,7 +97,13 @@ export function loadScan(
   if (target.stage && target.stage !== DELIVERED_STAGE && !row.stages.includes(target.stage)) {
     changes.push({ ...base, op: 'stage', stage: target.stage, set: true });
   }
-  return { kind: 'loaded', number, message: `Carregada: ${shown} — Para ${name}`, changes };
+  return {
+    kind: 'loaded',
+    number,
+    message: `Carregada: ${shown} — Para ${name}`,
+    reason: `Para ${name}`,
+    changes,
+  };
 }
 
 /** Numbers the camera saw lately, each with when it was last seen (ms). */

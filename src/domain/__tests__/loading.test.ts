@@ -41,6 +41,7 @@ describe('a label read while loading a van', () => {
     const plain = read(row);
     expect(plain.kind).toBe('loaded');
     expect(plain.message).toBe('Carregada: 1234 5678 9012 — Para Ana Souza');
+    expect(plain.reason).toBe('Para Ana Souza');
     expect(plain.changes).toEqual([
       { op: 'assign', record: row.id, number: row.number, at: AT, driver: ANA },
     ]);
@@ -63,6 +64,7 @@ describe('a label read while loading a van', () => {
     expect(outcome).toMatchObject({
       kind: 'other',
       message: '1234 5678 9012: Remessa de Motorista Beta: não alterada.',
+      reason: 'Remessa de Motorista Beta: não alterada.',
       changes: [],
     });
   });
