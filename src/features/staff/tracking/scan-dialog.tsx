@@ -1,11 +1,13 @@
 import { Box, Button, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { TextField } from '../../../forms/text-field';
 import { normalizeTrackingNumber, numberFromScan, shipmentNumberProblem } from '../../../domain';
+import { THUMB_TARGETS } from './thumb';
+import { seenLately, type RecentReads } from '../../../domain/loading';
 
-type CameraState = 'starting' | 'scanning' | 'no-camera' | 'no-reader';
+export type CameraState = 'starting' | 'scanning' | 'no-camera' | 'no-reader';
 
-const CAMERA_TEXT: Record<CameraState, string> = {
+export const CAMERA_TEXT: Record<CameraState, string> = {
   starting: 'Abrindo a câmera...',
   scanning: 'Aponte a câmera para o código de barras ou o QR code da etiqueta.',
   'no-camera': 'Não foi possível abrir a câmera. Digite o número da etiqueta.',
@@ -14,22 +16,19 @@ const CAMERA_TEXT: Record<CameraState, string> = {
 };
 
 /**
- * 'Escanear etiqueta': the rear camera reads the Code 128 or the QR code of one of our labels;
- * typing the number is always offered beside it. `onNumber` answers null when the shipment was
- * opened, or the message to show (another driver's shipment, an unknown number) and the scan goes on.
+ * The rear camera reading our labels, shown in the `<video>` given `video`. `onNumber` answers
+ * whether to go on reading.
+ * 'single': a number is answered once for the dialog's life (the label held in front of the camera
+ * is the one just answered). 'continuous' ('Carregar veículo', label after label): a number is
+ * answered again once it was out of view for a moment (`seenLately`), and the reading never waits
+ * for more than the handler's own answer.
  */
-export function ScanDialog({
-  onClose,
-  onNumber,
-}: {
-  onClose: () => void;
-  onNumber: (number: string) => Promise<string | null>;
-}) {
+export function useLabelCamera(
+  mode: 'single' | 'continuous',
+  onNumber: (number: string) => Promise<boolean> | boolean,
+): { video: RefObject<HTMLVideoElement | null>; camera: CameraState } {
   const video = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<CameraState>('starting');
-  const [message, setMessage] = useState('');
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState('');
   // The latest handler, for the scanning loop started once.
   const handle = useRef(onNumber);
   useEffect(() => {
@@ -41,6 +40,18 @@ export function ScanDialog({
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last = '';
+    let recent: RecentReads = new Map();
+    // Whether this read is the label just answered, still in front of the camera.
+    const repeated = (number: string) => {
+      if (mode === 'single') {
+        if (number === last) return true;
+        last = number;
+        return false;
+      }
+      const seen = seenLately(recent, number, performance.now());
+      recent = seen.recent;
+      return seen.repeat;
+    };
     const start = async () => {
       let reader;
       try {
@@ -71,12 +82,8 @@ export function ScanDialog({
           const found = video.current ? await reader.detect(video.current) : [];
           for (const code of found) {
             const number = numberFromScan(code.rawValue);
-            // The same label held in front of the camera is answered once.
-            if (!number || number === last) continue;
-            last = number;
-            const said = await handle.current(number);
-            if (said === null) return; // opened: the dialog closes
-            setMessage(said);
+            if (!number || repeated(number)) continue;
+            if (!(await handle.current(number))) return;
           }
         } catch {
           // A frame the decoder could not read: the next one.
@@ -91,7 +98,34 @@ export function ScanDialog({
       clearTimeout(timer);
       stream?.getTracks().forEach((t) => t.stop());
     };
-  }, []);
+  }, [mode]);
+  return { video, camera };
+}
+
+/**
+ * 'Escanear etiqueta': the rear camera reads the Code 128 or the QR code of one of our labels;
+ * typing the number is always offered beside it. `onNumber` answers null when the shipment was
+ * opened, or the message to show (another driver's shipment, an unknown number) and the scan goes on.
+ * `thumb`: on a driver's phone, every control sized for a finger (`THUMB_TARGETS`).
+ */
+export function ScanDialog({
+  thumb,
+  onClose,
+  onNumber,
+}: {
+  thumb?: boolean;
+  onClose: () => void;
+  onNumber: (number: string) => Promise<string | null>;
+}) {
+  const [message, setMessage] = useState('');
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState('');
+  const { video, camera } = useLabelCamera('single', async (number) => {
+    const said = await onNumber(number);
+    if (said === null) return false; // opened: the dialog closes
+    setMessage(said);
+    return true;
+  });
 
   const open = async (e: FormEvent) => {
     e.preventDefault();
@@ -108,7 +142,7 @@ export function ScanDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content css={thumb ? THUMB_TARGETS : undefined}>
             <Dialog.Header>
               <Dialog.Title>Escanear etiqueta</Dialog.Title>
             </Dialog.Header>
