@@ -74,6 +74,7 @@ import { knownDrivers, refreshDrivers, type Driver } from '../shipments/drivers'
 import { BulkBar } from './bulk-bar';
 import { DayPanel } from './day-panel';
 import { ExportButton } from './export-button';
+import { LoadingDialog } from './loading-dialog';
 import { OfficeItem, type OfficeActions } from './office-item';
 import { OfficeTable } from './office-table';
 import { PendingList } from './pending-list';
@@ -198,8 +199,9 @@ export function OfficeScreen() {
   const [number, setNumber] = useState('');
   const [toDelete, setToDelete] = useState<ShownRow | null>(null);
   const [scanning, setScanning] = useState(false);
+  const [loading, setLoading] = useState(false);
   const [delivering, setDelivering] = useState<ShownRow | null>(null);
-  useQuietWhile(Boolean(toDelete || scanning || delivering));
+  useQuietWhile(Boolean(toDelete || scanning || loading || delivering));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const select = useCallback((id: string, on: boolean) => {
     setSelected((before) => {
@@ -410,6 +412,9 @@ export function OfficeScreen() {
         </Button>
         <Button variant="outline" colorPalette="brand" onClick={() => setScanning(true)}>
           Escanear etiqueta
+        </Button>
+        <Button variant="outline" colorPalette="brand" onClick={() => setLoading(true)}>
+          Carregar veículo
         </Button>
         <ExportButton rows={listed} />
       </HStack>
@@ -632,6 +637,9 @@ export function OfficeScreen() {
       )}
 
       {scanning && <ScanDialog onClose={() => setScanning(false)} onNumber={openScanned} />}
+      {loading && (
+        <LoadingDialog rows={all ?? []} drivers={drivers} onClose={() => setLoading(false)} />
+      )}
       {delivering && <RecordDelivery row={delivering} onDone={() => setDelivering(null)} />}
     </Stack>
   );
