@@ -60,3 +60,39 @@ test('the simulator prices a parcel from the table, with cubagem and insurance',
   await simulator.getByLabel('PESO (kg)').fill('30.01');
   await expect(simulator.getByTestId('Valor Total:')).toHaveText('Consultar');
 });
+
+test('what the simulator priced opens the quote form filled, with the same price', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const simulator = page.getByRole('region', { name: 'Simule Valores' });
+  await simulator
+    .getByRole('list', { name: 'Qual será o local de Coleta' })
+    .getByRole('button', { name: 'Guarulhos - SP' })
+    .click();
+  await simulator
+    .getByRole('list', { name: 'Onde vamos entregar sua Encomenda?' })
+    .getByRole('button', { name: 'Goiânia - GO', exact: true })
+    .click();
+  await simulator.getByText('Documento', { exact: true }).click();
+  await simulator.getByLabel('PESO (kg)').fill('2.5');
+  await simulator.getByLabel('Nota Fiscal Número').fill('12345');
+  await simulator.getByLabel('Largura (cm)').fill('50');
+  await simulator.getByLabel('Comprimento (cm)').fill('40');
+  await simulator.getByLabel('Altura (cm)').fill('30');
+  await simulator.getByLabel('Valor da Nota Fiscal').pressSequentially('1500');
+  const price = await simulator.getByTestId('Valor Total:').textContent();
+
+  await simulator.getByRole('link', { name: 'Solicitar cotação com estes dados' }).click();
+  await expect(page.getByRole('heading', { name: 'Solicitação de Cotação' })).toBeVisible();
+  await expect(page.getByLabel('Local de retirada')).toHaveValue('Guarulhos - SP');
+  await expect(page.getByLabel('Local de entrega')).toHaveValue('Goiânia - GO');
+  await expect(page.getByRole('radio', { name: 'Documento' })).toBeChecked();
+  await expect(page.getByLabel('Peso real (kg)')).toHaveValue('2,5');
+  await expect(page.getByLabel('Número da NF')).toHaveValue('12345');
+  await expect(page.getByLabel('Valor da NF (R$)')).toHaveValue('R$ 1.500,00');
+  // The same figures, the same price: nothing to type again.
+  await expect(page.getByTestId('quote-total')).toHaveText(price!);
+  // Nothing is shown as wrong before the person tries to send.
+  await expect(page.getByText('Este campo é obrigatório')).toHaveCount(0);
+});

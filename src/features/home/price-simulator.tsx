@@ -1,5 +1,8 @@
-import { Box, Grid, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { memo, useState, useSyncExternalStore } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { quoteDraftQuery } from '../../domain/quote-draft';
 import { formatCents, formatKg } from '../../domain/format';
 import { CONSULTAR, quoteParcel } from '../../domain/pricing';
 import { moneyCents, parseDecimal } from '../../domain/numbers';
@@ -150,6 +153,35 @@ function SummaryLine({
   );
 }
 
+/** To the quote form with what was typed here: nobody types the same figures twice. */
+function QuoteLink({
+  store,
+  shipmentType,
+  pickup,
+  delivery,
+  invoiceNumber,
+}: {
+  store: FigureStore;
+  shipmentType: ShipmentType;
+  pickup: Locality | null;
+  delivery: Locality | null;
+  invoiceNumber: string;
+}) {
+  const figures = useFigures(store);
+  const query = quoteDraftQuery({
+    ...figures,
+    parcelType: shipmentType,
+    pickupLocation: pickup ?? '',
+    deliveryLocation: delivery ?? '',
+    invoiceNumber,
+  });
+  return (
+    <Button asChild colorPalette="brand" alignSelf="start">
+      <RouterLink to={`${paths.quote}${query}`}>Solicitar cotação com estes dados</RouterLink>
+    </Button>
+  );
+}
+
 /** 'Simule Valores': everything is computed on the device, so it works with no connection. */
 export function PriceSimulator() {
   const [shipmentType, setShipmentType] = useState<ShipmentType>('encomenda');
@@ -214,6 +246,13 @@ export function PriceSimulator() {
 
         <Separator />
         <Summary store={store} />
+        <QuoteLink
+          store={store}
+          shipmentType={shipmentType}
+          pickup={pickup}
+          delivery={delivery}
+          invoiceNumber={invoiceNumber}
+        />
       </Stack>
     </Box>
   );

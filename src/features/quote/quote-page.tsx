@@ -1,4 +1,7 @@
 import { Alert, Box, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { quoteDraftFrom } from '../../domain/quote-draft';
 import { PageTitle } from '../../components/page-title';
 import { ParcelMeasures } from '../../forms/parcel-measures';
 import { PartyFields } from '../../forms/party-fields';
@@ -61,6 +64,16 @@ export default function QuotePage() {
       }),
   });
   const { form, field, onSubmit, showErrors } = rulesForm;
+  // What the simulator priced (its link's address) fills the form once the page is live: the
+  // prerendered page is the blank form, and React must first adopt it as it is.
+  const [params] = useSearchParams();
+  const draftKey = params.toString();
+  useEffect(() => {
+    const draft = quoteDraftFrom(new URLSearchParams(draftKey));
+    if (Object.keys(draft).length) void form.setValues((before) => ({ ...before, ...draft }));
+    // Once per address: what the person types afterwards is theirs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draftKey]);
 
   const missingCalculator = showErrors
     ? QUOTE_CALCULATOR_FIELDS.filter((f) => form.errors[f]).map((f) => RULE[f]!.label)
