@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { manifestLink } from '../../../config/paths';
@@ -29,7 +30,9 @@ import {
   type LoadOutcome,
   type LoadTarget,
 } from '../../../domain/loading';
+import { db, type OutboxItem } from '../../../lib/db';
 import { DEVICE_FULL, isQuotaError } from '../../../lib/storage';
+import type { SubmitOutcome } from '../../../offline';
 import { checkNow, sendChanges } from '../tracking/api';
 import { CAMERA_TEXT, useLabelCamera } from '../tracking/scan-dialog';
 import type { Driver } from '../shipments/drivers';
@@ -171,22 +174,53 @@ function Choose({
   );
 }
 
-/** A parcel loaded in this session, and how far its changes went. */
+/** A parcel loaded in this session. */
 interface Loaded {
   number: string;
   recipient: string;
   place: string;
-  /** 'sending' until the outbox answers (with a signal, once the server has it). */
-  state: 'sending' | 'sent' | 'queued' | 'needs-auth' | 'failed';
+  /** Its changes in the outbox, once stored there. */
+  items?: string[];
+  /** What the outbox answered when they were stored (with a signal, once the server had them). */
+  outcome?: SubmitOutcome['status'];
+  /** Why they were not stored (a full device). */
   problem?: string;
 }
 
-const STATE_TEXT: Record<Loaded['state'], string> = {
+type SendState = 'sending' | 'sent' | 'queued' | 'needs-auth' | 'failed' | 'lost';
+
+/**
+ * How far a loaded parcel's changes went, followed in the outbox after the answer: one loaded with
+ * no signal says so until the outbox sends it, then that the server has it (or refused it).
+ */
+function sendState(
+  entry: Loaded,
+  found: ReadonlyMap<string, OutboxItem | null> | undefined,
+): { state: SendState; problem?: string } {
+  if (entry.problem) return { state: 'lost', problem: entry.problem };
+  if (!entry.items || !entry.outcome) return { state: 'sending' };
+  if (!found || entry.items.some((id) => !found.has(id))) {
+    return { state: entry.outcome === 'failed' ? 'failed' : entry.outcome };
+  }
+  const items = entry.items.map((id) => found.get(id));
+  const failed = items.find((i) => i?.state === 'failed');
+  if (failed) {
+    const fields = Object.values(failed.fieldErrors ?? {});
+    return { state: 'failed', problem: fields.length ? fields.join('; ') : failed.lastError };
+  }
+  // Sent items are tidied away from the outbox.
+  if (items.every((i) => !i || i.state === 'sent')) return { state: 'sent' };
+  if (items.some((i) => i?.needsAuth)) return { state: 'needs-auth' };
+  return { state: entry.outcome === 'sent' ? 'sending' : entry.outcome };
+}
+
+const STATE_TEXT: Record<SendState, string> = {
   sending: 'Enviando...',
   sent: 'No servidor',
   queued: 'Guardada no aparelho: vai quando o sinal voltar',
   'needs-auth': 'Guardada no aparelho: entre de novo para enviar',
   failed: 'Recusada pelo servidor',
+  lost: 'Não carregada',
 };
 
 function Session({
@@ -219,10 +253,23 @@ function Session({
   const names = useMemo(() => new Map(drivers.map((d) => [d.id, d.name])), [drivers]);
   const driverName = (id: string) => names.get(id) ?? 'outro motorista';
 
-  const settle = (number: string, state: Loaded['state'], problem?: string) => {
-    if (state === 'failed') loadedHere.current.delete(number);
-    setLoaded((list) => list.map((l) => (l.number === number ? { ...l, state, problem } : l)));
-  };
+  const settle = (number: string, answer: Partial<Loaded>) =>
+    setLoaded((list) => list.map((l) => (l.number === number ? { ...l, ...answer } : l)));
+  const ids = loaded.flatMap((l) => l.items ?? []);
+  const idsKey = ids.join(',');
+  const found = useLiveQuery(async () => {
+    const items = await db.outbox.bulkGet(ids);
+    return new Map(ids.map((id, i) => [id, items[i] ?? null]));
+  }, [idsKey]);
+  const states = loaded.map((l) => ({ ...l, ...sendState(l, found) }));
+  // One the server refused is not in the van as far as the list knows: a new read is answered anew.
+  const refusedKey = states
+    .filter((l) => l.state === 'failed' || l.state === 'lost')
+    .map((l) => l.number)
+    .join(',');
+  useEffect(() => {
+    for (const number of refusedKey.split(',')) loadedHere.current.delete(number);
+  }, [refusedKey]);
 
   /** Answer one read: a sound, a line, and the changes queued without waiting for the server. */
   const read = (number: string) => {
@@ -260,27 +307,23 @@ function Session({
         number,
         recipient: String(details?.recipientName ?? ''),
         place: [details?.recipientCity, details?.recipientState].filter(Boolean).join(' - '),
-        state: 'sending',
       },
-      ...list,
+      ...list.filter((l) => l.number !== number),
     ]);
     // The driver and the stage kept together: the device holds both or neither.
     sendChanges(outcome.changes).then(
       (outcomes) => {
-        const failed = outcomes.find((o) => o.status === 'failed');
-        if (failed) settle(number, 'failed', failed.item.lastError);
-        else if (outcomes.some((o) => o.status === 'needs-auth')) settle(number, 'needs-auth');
-        else if (outcomes.some((o) => o.status === 'queued')) settle(number, 'queued');
-        else settle(number, 'sent');
+        const worst = (['failed', 'needs-auth', 'queued', 'sent'] as const).find((status) =>
+          outcomes.some((o) => o.status === status),
+        );
+        settle(number, { items: outcomes.map((o) => o.item.id), outcome: worst ?? 'sent' });
       },
       (error: unknown) =>
-        settle(
-          number,
-          'failed',
-          isQuotaError(error)
+        settle(number, {
+          problem: isQuotaError(error)
             ? `${DEVICE_FULL.title}: a mudança não foi guardada.`
             : 'A mudança não foi guardada neste aparelho.',
-        ),
+        }),
     );
   };
   const reading = useRef(read);
@@ -313,7 +356,7 @@ function Session({
     read(number);
   };
 
-  const count = loaded.filter((l) => l.state !== 'failed').length;
+  const count = states.filter((l) => l.state !== 'failed' && l.state !== 'lost').length;
   const name = driverName(target.driver);
   const stage = TRACKING_STAGES.find((s) => s.stage === target.stage);
 
@@ -400,7 +443,7 @@ function Session({
             <Box>
               <Text fontWeight="semibold">Carregadas nesta sessão</Text>
               <Box as="ul" aria-label="Carregadas nesta sessão" listStyleType="none" m="0" p="0">
-                {loaded.map((l) => (
+                {states.map((l) => (
                   <Box
                     as="li"
                     key={l.number}
@@ -413,7 +456,10 @@ function Session({
                       {groupedNumber(l.number)}
                     </Text>{' '}
                     — {[l.recipient, l.place].filter(Boolean).join(', ')}
-                    <Text color={l.state === 'failed' ? 'red.fg' : 'fg.muted'} fontSize="xs">
+                    <Text
+                      color={l.state === 'failed' || l.state === 'lost' ? 'red.fg' : 'fg.muted'}
+                      fontSize="xs"
+                    >
                       {STATE_TEXT[l.state]}
                       {l.problem ? `: ${l.problem}` : ''}
                     </Text>
