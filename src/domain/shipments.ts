@@ -372,11 +372,58 @@ const amount = (value: unknown, unit: 'kg' | 'cm') =>
 const money = (cents: unknown) =>
   Number(cents) > 0 ? formatCents(Number(cents)).replace(/^R\$\s*/, '') : '';
 
+type PartyInput = Parameters<typeof party>[1];
+
+/**
+ * The two ends of a corporate pickup: the place the form names ('Onde será a coleta deste
+ * material?') and the client's fixed site. The parcel is collected where it leaves from: at the
+ * fixed site when the request says it leaves from there ('sim', the default), and then it goes to
+ * the named place; otherwise it is collected at the named place and brought to the fixed site.
+ */
+export function pickupEnds(
+  r: Record<string, unknown>,
+  site: PickupSite,
+): { from: PartyInput; to: PartyInput; fromFixedSite: boolean } {
+  const named: PartyInput = {
+    name: [text(r.empresa), text(r.contato)].filter(Boolean).join(' — '),
+    phone: r.telefone,
+    address: r.endereco,
+    city: r.cidade,
+    state: r.estado,
+  };
+  const town = splitCity(site.town);
+  const fixed: PartyInput = {
+    name: site.name,
+    document: site.taxId,
+    zip: site.zip ?? '',
+    address: site.street,
+    city: town.city,
+    state: town.state,
+  };
+  const fromFixedSite = text(r.saiLocalColeta) !== 'não';
+  return fromFixedSite
+    ? { from: fixed, to: named, fromFixedSite }
+    : { from: named, to: fixed, fromFixedSite };
+}
+
+/** 'Goiânia - GO': where a pickup is collected and where it goes, as its requester reads them. */
+export function pickupRoute(
+  r: Record<string, unknown>,
+  site: PickupSite,
+): { from: string; to: string } {
+  const { from, to } = pickupEnds(r, site);
+  const place = (end: PartyInput) => {
+    const { city, state } = splitCity(text(end.city));
+    return [city, text(end.state) || state].filter(Boolean).join(' - ');
+  };
+  return { from: place(from), to: place(to) };
+}
+
 /**
  * The shipment form filled from a request as the server stored it: for quotes and urgent
  * requests both parties come from the request; for the corporate client's pickup the sender is
- * its fixed pickup site (unless the request says the parcel leaves from elsewhere) and the
- * addressee the one in the request. Staff complete what is missing.
+ * where it is collected and the addressee where it goes (`pickupEnds`). Staff complete what is
+ * missing.
  */
 export function draftFromRequest(
   kind: SubmissionKind,
@@ -387,28 +434,13 @@ export function draftFromRequest(
   const r = request;
   const base = emptyShipment(today);
   if (kind === 'pickup') {
-    const town = splitCity(site.town);
-    const siteAddress = splitAddress(site.street);
+    const ends = pickupEnds(r, site);
     const contents =
       r.tipoEntrega === 'Outros' ? text(r.outroTipoEntrega) || 'Outros' : text(r.tipoEntrega);
     return {
       ...base,
-      senderName: site.name,
-      senderDocument: site.taxId,
-      senderZip: site.zip ?? '',
-      senderStreet: siteAddress.street,
-      senderStreetNumber: siteAddress.number,
-      senderComplement: siteAddress.complement,
-      senderDistrict: siteAddress.district,
-      senderCity: town.city,
-      senderState: town.state,
-      ...party('recipient', {
-        name: [text(r.empresa), text(r.contato)].filter(Boolean).join(' — '),
-        phone: r.telefone,
-        address: r.endereco,
-        city: r.cidade,
-        state: r.estado,
-      }),
+      ...party('sender', ends.from),
+      ...party('recipient', ends.to),
       contents: contents.slice(0, 200),
       weight: amount(r.pesoKg, 'kg'),
       length: amount(r.comprimentoCm, 'cm'),

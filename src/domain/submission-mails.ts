@@ -11,6 +11,7 @@ import {
   type SubmissionKindDef,
 } from './submissions';
 import { defang } from './text';
+import { pickupRoute } from './shipments';
 
 /** A stored submission as the e-mail reads it: stored field names, numbers as numbers. */
 export type StoredSubmission = Record<string, unknown>;
@@ -180,12 +181,18 @@ export const SUBMISSION_MAILS: Record<
       next: `A solicitação de coleta nº ${num(r, 'number')} foi recebida. Vamos verificá-la e responder por e-mail ainda hoje.`,
       rows: [
         ['Número da solicitação', String(num(r, 'number'))],
-        ['Coleta em', `${str(r, 'empresa')} — ${str(r, 'cidade')} - ${str(r, 'estado')}`],
+        // The place named in the form is where it is collected only when the parcel does not
+        // leave from the client's fixed site; otherwise it is where it goes (`pickupEnds`).
+        [
+          str(r, 'saiLocalColeta') === 'não' ? 'Coleta em' : 'Entrega em',
+          `${str(r, 'empresa')} — ${str(r, 'cidade')} - ${str(r, 'estado')}`,
+        ],
         ['O que vamos entregar', str(r, 'tipoEntrega')],
       ],
     }),
     mail: (r, place) => {
       const title = 'Formulário de Solicitação';
+      const route = pickupRoute(r, place);
       const tipo = str(r, 'tipoEntrega');
       const outro = str(r, 'outroTipoEntrega');
       return {
@@ -200,6 +207,8 @@ export const SUBMISSION_MAILS: Record<
               ['Solicitada por', str(r, 'solicitadaPor')],
               ['O que vamos entregar', tipo === 'Outros' && outro ? `${tipo}: ${outro}` : tipo],
               ['Sai do local de coleta fixo', str(r, 'saiLocalColeta') === 'não' ? 'Não' : 'Sim'],
+              ['Coleta em', route.from],
+              ['Entrega em', route.to],
             ],
           },
           {

@@ -26,7 +26,8 @@ test("the client's pickup becomes a delivered shipment on 'Minhas solicitações
   await page.getByRole('link', { name: 'Minhas solicitações' }).click();
   const item = page.getByRole('listitem', { name: `Solicitação nº ${requestNumber}` });
   await expect(item.getByText('Recebida')).toBeVisible();
-  await expect(item.getByText('Destino: Goiânia - GO')).toBeVisible();
+  // Collected at the client's fixed site (it leaves from there), taken to the place it named.
+  await expect(item.getByText('Coleta em Itumbiara - GO · Entrega em Goiânia - GO')).toBeVisible();
   await waitForWorker(page);
 
   // The office makes the shipment and delivers it: the page follows, with no reload.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkShipment,
   draftFromRequest,
+  pickupRoute,
   emptyShipment,
   prepareShipment,
   promisedDateFor,
@@ -100,6 +101,36 @@ describe('the shipment form from a request', () => {
       invoiceValue: '1.234,56',
       service: 'Expressa',
       promisedDate: '2026-11-27',
+    });
+  });
+
+  it('a corporate pickup that does not leave from the fixed site: collected at the named place, brought to the site', () => {
+    const request = {
+      saiLocalColeta: 'não',
+      empresa: 'Fornecedor Sul',
+      contato: 'Caio',
+      telefone: '(62) 3333-4444',
+      endereco: 'Rua 9, 100 - Centro',
+      cidade: 'Rio Verde',
+      estado: 'GO',
+      tipoEntrega: 'Peças',
+    };
+    const draft = draftFromRequest('pickup', request, SITE, '2026-11-25');
+    expect(draft).toMatchObject({
+      senderName: 'Fornecedor Sul — Caio',
+      senderStreet: 'Rua 9',
+      senderStreetNumber: '100',
+      senderCity: 'Rio Verde',
+      senderState: 'GO',
+      recipientName: 'Cliente S.A.',
+      recipientDocument: '11.222.333/0001-81',
+      recipientCity: 'Itumbiara',
+      recipientState: 'GO',
+    });
+    expect(pickupRoute(request, SITE)).toEqual({ from: 'Rio Verde - GO', to: 'Itumbiara - GO' });
+    expect(pickupRoute({ ...request, saiLocalColeta: 'sim' }, SITE)).toEqual({
+      from: 'Itumbiara - GO',
+      to: 'Rio Verde - GO',
     });
   });
 

@@ -7,6 +7,8 @@ import { paths } from '../../config/paths';
 import { formatDateTime, formatDateTimeBrasilia } from '../../domain/format';
 import { displayTrackingNumber } from '../../domain/masks';
 import { TRACKING_STAGES } from '../../domain/stages';
+import { pickupRoute } from '../../domain/shipments';
+import { company } from '../../config/company';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useSession } from '../../hooks/use-session';
 import { clientApi, failureKind } from '../../lib/pocketbase';
@@ -17,6 +19,7 @@ interface MyRequest {
   number: number;
   created: string;
   cidade: string;
+  saiLocalColeta?: string;
   estado: string;
   shipmentNumber: string;
   shipmentStage: number;
@@ -25,7 +28,7 @@ interface MyRequest {
 }
 
 const FIELDS =
-  'id,number,created,cidade,estado,shipmentNumber,shipmentStage,shipmentDeliveredTo,shipmentDeliveredAt';
+  'id,number,created,cidade,estado,saiLocalColeta,shipmentNumber,shipmentStage,shipmentDeliveredTo,shipmentDeliveredAt';
 /** The last list, kept on the device to show with no signal. */
 const KEY = 'rv_my_requests';
 
@@ -128,7 +131,8 @@ function MyRequests() {
 
 function RequestItem({ item }: { item: MyRequest }) {
   const stage = TRACKING_STAGES.find((s) => s.stage === item.shipmentStage)?.label;
-  const destination = [item.cidade, item.estado].filter(Boolean).join(' - ');
+  // Where it is collected and where it goes: the client's fixed site is one end of every pickup.
+  const route = pickupRoute({ ...item }, company.client);
   return (
     <Box
       as="li"
@@ -143,7 +147,9 @@ function RequestItem({ item }: { item: MyRequest }) {
           {formatDateTime(item.created)}
         </Text>
       </Flex>
-      {destination && <Text fontSize="sm">Destino: {destination}</Text>}
+      <Text fontSize="sm">
+        Coleta em {route.from || '—'} · Entrega em {route.to || '—'}
+      </Text>
       {item.shipmentNumber ? (
         <Box mt="2" fontSize="sm">
           <Text>
