@@ -11,15 +11,21 @@ import {
 } from '../../../domain';
 import { PhotoPicker } from './photo-picker';
 import { checkNow } from './api';
+import { THUMB_TARGETS } from './thumb';
 import { change } from './use-tracking';
 
-/** Proof of delivery: who received (required), their CPF and a photo (optional). */
+/**
+ * Proof of delivery: who received (required), their CPF and a photo (optional). `thumb`: on a
+ * driver's phone, every control sized for a finger (`THUMB_TARGETS`).
+ */
 export function DeliveryDialog({
   row,
+  thumb,
   onClose,
   onConfirm,
 }: {
   row: ShownRow;
+  thumb?: boolean;
   onClose: () => void;
   onConfirm: (
     receiver: { receiverName: string; receiverCpf: string },
@@ -58,7 +64,7 @@ export function DeliveryDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content css={thumb ? THUMB_TARGETS : undefined}>
             <Dialog.Header>
               <Dialog.Title>Registrar entrega de {displayTrackingNumber(row.number)}</Dialog.Title>
             </Dialog.Header>
@@ -100,10 +106,19 @@ export function DeliveryDialog({
 }
 
 /** 'Encomenda entregue' ticked: who received it asked, then the change kept and sent. */
-export function RecordDelivery({ row, onDone }: { row: ShownRow; onDone: () => void }) {
+export function RecordDelivery({
+  row,
+  thumb,
+  onDone,
+}: {
+  row: ShownRow;
+  thumb?: boolean;
+  onDone: () => void;
+}) {
   return (
     <DeliveryDialog
       row={row}
+      thumb={thumb}
       onClose={onDone}
       onConfirm={async (receiver, photo) => {
         const made: StageChange = {
