@@ -1,5 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
-import { toasters } from './toaster';
+import { phoneTopToaster, toasters } from './toaster';
 
 // White text needs 4.5:1 on the toast (WCAG AA): Chakra's green.solid and orange.solid give
 // 3.3:1 and 3.6:1, and its description is dimmed to 80 %. The 700 shades give 5:1 and more.
@@ -15,26 +15,34 @@ export default function Toaster() {
     <Portal>
       {toasters.map((toaster, i) => (
         <ChakraToaster key={i} toaster={toaster} insetInline={{ mdDown: '4' }}>
-          {(toast) => (
-            <Toast.Root
-              width={{ md: 'md' }}
-              css={readable}
-              data-testid="toast"
-              // A notice of routine (see `toaster.notice`): a tap goes through it. Inline, over
-              // the toast machine's own inline 'auto'.
-              style={toast.meta?.passThrough ? { pointerEvents: 'none' } : undefined}
-            >
-              {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
-              <Stack gap="1" flex="1" maxWidth="100%">
-                {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-                {toast.description && (
-                  <Toast.Description opacity="1">{toast.description}</Toast.Description>
-                )}
-              </Stack>
-              {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-              {!toast.meta?.passThrough && <Toast.CloseTrigger aria-label="Fechar aviso" />}
-            </Toast.Root>
-          )}
+          {(toast) => {
+            const notice = Boolean(toast.meta?.passThrough);
+            // At the top of a phone (a driver's screen), a notice is out of the thumb's way: a
+            // tap on it puts it away rather than reaching, unseen, what it covers there (the
+            // header's links, 'Sair').
+            const tapToClose = notice && toaster === phoneTopToaster;
+            return (
+              <Toast.Root
+                width={{ md: 'md' }}
+                css={readable}
+                data-testid="toast"
+                // A notice of routine (see `toaster.notice`): a tap goes through it. Inline, over
+                // the toast machine's own inline 'auto'.
+                style={notice && !tapToClose ? { pointerEvents: 'none' } : undefined}
+                onClick={tapToClose ? () => toaster.dismiss(toast.id) : undefined}
+              >
+                {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
+                <Stack gap="1" flex="1" maxWidth="100%">
+                  {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+                  {toast.description && (
+                    <Toast.Description opacity="1">{toast.description}</Toast.Description>
+                  )}
+                </Stack>
+                {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
+                {!notice && <Toast.CloseTrigger aria-label="Fechar aviso" />}
+              </Toast.Root>
+            );
+          }}
         </ChakraToaster>
       ))}
     </Portal>
