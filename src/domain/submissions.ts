@@ -6,6 +6,7 @@
  * Adding a field to a kind is a change here and in a migration; tests/server/catalogue.test.ts
  * checks that the two agree.
  */
+import { cepPlaceProblem } from './cep';
 import { DOCUMENT_TYPES } from './documents';
 import { formatCents } from './format';
 import {
@@ -305,6 +306,12 @@ export interface SubmissionKindDef {
   };
   /** The field with the requester's e-mail address: the confirmation e-mail goes there. */
   requesterEmail: string;
+  /**
+   * Each CEP with the field that names its place (a city, written 'Goiânia - GO' when it has its
+   * UF): a UF there that contradicts the CEP is refused (`cepProblems`), and the forms fill the
+   * place from the CEP.
+   */
+  cepPlaces?: readonly { cep: string; place: string }[];
   /** The fields that tell one request from another at a glance: who, and from where to where. */
   summaryFields: { who: readonly string[]; from: string; to: string };
   /**
@@ -332,6 +339,25 @@ export function priceQuote(values: Record<string, unknown>): Quote {
 
 export type SubmissionKind = 'quote' | 'urgent' | 'pickup';
 
+// The pickup form names its place with a city and a UF but has no CEP: nothing to check there.
+const PARTY_CEP_PLACES = [
+  { cep: 'senderZip', place: 'senderCity' },
+  { cep: 'recipientZip', place: 'recipientCity' },
+] as const;
+
+/** A place that contradicts its CEP, per field of the place ({} when none does). */
+export function cepProblems(
+  def: Pick<SubmissionKindDef, 'cepPlaces'>,
+  values: Record<string, unknown>,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { cep, place } of def.cepPlaces ?? []) {
+    const problem = cepPlaceProblem(String(values[cep] ?? ''), String(values[place] ?? ''));
+    if (problem) errors[place] = problem;
+  }
+  return errors;
+}
+
 export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
   quote: {
     kind: 'quote',
@@ -340,6 +366,7 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     drawnNumber: true,
     rules: QUOTE_RULES,
     requesterEmail: 'senderEmail',
+    cepPlaces: PARTY_CEP_PLACES,
     summaryFields: { who: ['senderName'], from: 'pickupLocation', to: 'deliveryLocation' },
     public: true,
     derived: {
@@ -363,6 +390,7 @@ export const SUBMISSION_KINDS: Record<SubmissionKind, SubmissionKindDef> = {
     drawnNumber: true,
     rules: URGENT_RULES,
     requesterEmail: 'senderEmail',
+    cepPlaces: PARTY_CEP_PLACES,
     summaryFields: { who: ['senderName'], from: 'senderCity', to: 'recipientCity' },
     public: true,
   },
@@ -474,7 +502,8 @@ export function prepareSubmission(
   sent: Record<string, unknown>,
 ): PreparedSubmission {
   const values = withFallbacks(def.rules, sent);
-  const errors = validateSubmission(def.rules, values);
+  // A field's own rule speaks first ('Use no máximo 200 caracteres' before the UF).
+  const errors = { ...cepProblems(def, values), ...validateSubmission(def.rules, values) };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const stored = toStored(def.rules, values);
   return { ok: true, record: { ...stored, ...(def.derived?.compute(stored) ?? {}) } };
