@@ -8,10 +8,13 @@ import { allowCreate } from './limits';
 import { createSubmission, kindCreatedAt, type CreatedKind } from './submissions';
 import { acceptsBrotli, precompressedType } from '../src/domain/compression';
 import { guessedPath } from '../src/domain/guessed-paths';
+import { CEP_SERVICE_ORIGINS } from '../src/domain/cep';
 
+// The address forms ask the public CEP services from the browser (src/lib/cep-lookup.ts): the only
+// addresses a page may reach beside our own.
 const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; " +
+  `font-src 'self'; connect-src 'self' ${CEP_SERVICE_ORIGINS.join(' ')}; manifest-src 'self'; worker-src 'self'; ` +
   "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 
 export function everyRequest(e: core.RequestEvent): void {

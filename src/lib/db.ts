@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { CepAnswer } from '../domain/cep';
 import type { SubmissionKind } from '../domain/submissions';
 import type { TrackingStage } from '../domain/stages';
 import type { TrackingRow } from '../domain/tracking-changes';
@@ -112,12 +113,22 @@ export interface ReservedNumber {
   takenAt?: number;
 }
 
+/**
+ * A CEP's address as a public service answered it, kept so the same CEP fills a form with no
+ * signal later (`src/lib/cep-lookup.ts`). Public facts about a street, nobody's data.
+ */
+export interface KeptCep extends CepAnswer {
+  /** When the service answered (ms): an old answer is asked again when there is signal. */
+  at: number;
+}
+
 class CourierDb extends Dexie {
   outbox!: EntityTable<OutboxItem, 'id'>;
   reservedNumbers!: EntityTable<ReservedNumber, 'number'>;
   lookups!: EntityTable<TrackingLookup, 'number'>;
   staffTracking!: EntityTable<StaffTrackingRow, 'id'>;
   staffSync!: EntityTable<StaffSyncState, 'key'>;
+  ceps!: EntityTable<KeptCep, 'cep'>;
 
   constructor() {
     super('rota-veloz');
@@ -155,6 +166,8 @@ class CourierDb extends Dexie {
             if (row.pendingSince && !row.returnedAt) row.decisionDue = row.pendingSince;
           }),
       );
+    // The addresses of CEPs looked up on this device, by CEP; a new table needs no upgrade.
+    this.version(7).stores({ ceps: 'cep' });
   }
 }
 

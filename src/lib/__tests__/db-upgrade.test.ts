@@ -67,6 +67,15 @@ describe("the device's database", () => {
     // Every table of today is there.
     await db.reservedNumbers.add({ number: '100200300', account: 'a' });
     expect(await db.reservedNumbers.where('account').equals('a').count()).toBe(1);
+    await db.ceps.put({
+      cep: '74003010',
+      street: '',
+      district: '',
+      city: 'Goiânia',
+      state: 'GO',
+      at: 1,
+    });
+    expect((await db.ceps.get('74003010'))?.city).toBe('Goiânia');
     if (version >= 3) {
       // The staff list is downloaded again in the new shape (upgrades of versions 4 and 5)...
       if (version <= 4) expect(await db.staffSync.count()).toBe(0);
@@ -82,8 +91,9 @@ describe("the device's database", () => {
   it('is made new in the current shape on a phone that never had it', async () => {
     const { db } = await import('../db');
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'ceps',
       'lookups',
       'outbox',
       'reservedNumbers',
