@@ -12,6 +12,8 @@ import {
 import { RadioField } from './form-fields';
 import { MoneyField } from './number-fields';
 import { TextField } from './text-field';
+import { useCepFill } from './use-cep-fill';
+import type { CepLayout } from '../domain/cep';
 
 const DOCUMENT_OPTIONS = [
   { value: 'cpf', label: 'CPF' },
@@ -34,7 +36,20 @@ interface PartyFieldsProps {
   withInvoice?: boolean;
 }
 
-/** Sender or recipient card: document with its mask, name, address, CEP, phone, city, and extras. */
+/**
+ * Where a CEP's answer goes in these forms: they keep the address as one line and the place as
+ * the city with its UF ('Rua 7 - Setor Oeste', 'Goiânia - GO', as the app writes places), which
+ * the e-mails, the inbox and the shipment made from a request already read.
+ */
+const CEP_LAYOUT: Record<'sender' | 'recipient', CepLayout> = {
+  sender: { senderAddress: ['street', 'district'], senderCity: ['city', 'state'] },
+  recipient: { recipientAddress: ['street', 'district'], recipientCity: ['city', 'state'] },
+};
+
+/**
+ * Sender or recipient card: document with its mask, name, phone, CEP (which fills the address and
+ * the city), address, city, and extras.
+ */
 export function PartyFields({
   of: { form, isRequired: required, showErrors },
   prefix,
@@ -52,6 +67,12 @@ export function PartyFields({
     required: required(name(field)),
   });
   const documentType = (form.values[name('DocumentType')] || 'cpf') as DocumentType;
+  const cep = useCepFill(form, {
+    zip: name('Zip'),
+    layout: CEP_LAYOUT[prefix],
+    place: name('City'),
+    city: name('City'),
+  });
 
   return (
     <Box as="fieldset" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
@@ -99,15 +120,6 @@ export function PartyFields({
             void form.setFieldValue(name('Name'), v);
           }}
         />
-        <TextField label="Endereço" autoComplete="street-address" {...props('Address')} />
-        <TextField
-          label="CEP"
-          inputMode="numeric"
-          placeholder="00000-000"
-          format={formatCep}
-          autoComplete="postal-code"
-          {...props('Zip')}
-        />
         <TextField
           label="Telefone"
           type="tel"
@@ -117,7 +129,24 @@ export function PartyFields({
           maxLength={15}
           {...props('Phone')}
         />
-        <TextField label="Cidade" autoComplete="address-level2" {...props('City')} />
+        {/* The CEP before the address: its answer fills what comes after it. */}
+        <TextField
+          label="CEP"
+          inputMode="numeric"
+          placeholder="00000-000"
+          format={formatCep}
+          autoComplete="postal-code"
+          {...props('Zip')}
+          onValueChange={cep.onZipChange}
+          helper={cep.zipNote}
+        />
+        <TextField label="Endereço" autoComplete="street-address" {...props('Address')} />
+        <TextField
+          label="Cidade"
+          autoComplete="address-level2"
+          {...props('City')}
+          helper={cep.cityNote}
+        />
         {withEmail && (
           <TextField
             label="E-mail"

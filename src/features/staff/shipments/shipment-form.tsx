@@ -1,5 +1,5 @@
 import { Box, Button, Grid, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useFormik } from 'formik';
+import { useFormik, type FormikProps } from 'formik';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -41,7 +41,8 @@ import { sendChange } from '../tracking/api';
 import { refreshReservedNumbers, reservedLeft, takeReservedNumber } from './numbers';
 import { knownDrivers, refreshDrivers, type Driver } from './drivers';
 import { FieldShell } from '../../../forms/text-field';
-import { cepStateProblem, ufFromCep } from '../../../domain/cep';
+import type { CepLayout } from '../../../domain/cep';
+import { useCepFill } from '../../../forms/use-cep-fill';
 
 const schema = schemaFor(SHIPMENT_RULES);
 const label = (name: string) => SHIPMENT_RULES.find((r) => r.name === name)?.label ?? name;
@@ -134,26 +135,11 @@ function ShipmentFormView({
   const field = (name: string) => ({
     name,
     value: form.values[name] ?? '',
-    onValueChange: (v: string) => {
-      void form.setFieldValue(name, v);
-      // A complete CEP says its UF (no signal needed): filled when the UF is still empty.
-      const uf = name.endsWith('Zip') ? ufFromCep(v) : null;
-      const state = name.replace(/Zip$/, 'State');
-      if (uf && !form.values[state]) void form.setFieldValue(state, uf);
-    },
-    error: showErrors ? (form.errors[name] ?? cepProblem(name)) : undefined,
+    onValueChange: (v: string) => void form.setFieldValue(name, v),
+    error: showErrors ? form.errors[name] : undefined,
     required: required(name),
     label: label(name),
   });
-
-  /** The UF's own error, or that it contradicts its CEP (also checked before saving). */
-  const cepProblem = (name: string) =>
-    name.endsWith('State')
-      ? (cepStateProblem(
-          form.values[name.replace(/State$/, 'Zip')] ?? '',
-          form.values[name] ?? '',
-        ) ?? undefined)
-      : undefined;
 
   async function save(values: FormValues) {
     // A request already made into a shipment on this device opens that one instead.
@@ -270,8 +256,8 @@ function ShipmentFormView({
             sai quando o servidor responder.
           </Text>
         )}
-        <PartyBlock party="sender" field={field} />
-        <PartyBlock party="recipient" field={field} />
+        <PartyBlock party="sender" field={field} form={form} />
+        <PartyBlock party="recipient" field={field} form={form} />
         <Box as="fieldset" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
           <Text as="legend" fontWeight="bold" fontSize="lg" px="2">
             Encomenda
@@ -351,9 +337,33 @@ type FieldOf = (name: string) => {
   label: string;
 };
 
+/** Where a CEP's answer goes: each part in its own field. */
+const CEP_LAYOUT = (party: Party): CepLayout => ({
+  [`${party}Street`]: ['street'],
+  [`${party}District`]: ['district'],
+  [`${party}City`]: ['city'],
+  [`${party}State`]: ['state'],
+});
+
 /** One party: name, document, phone, and the address in the parts a driver and a label need. */
-function PartyBlock({ party, field }: { party: Party; field: FieldOf }) {
+function PartyBlock({
+  party,
+  field,
+  form,
+}: {
+  party: Party;
+  field: FieldOf;
+  form: FormikProps<FormValues>;
+}) {
   const f = (name: string) => field(`${party}${name}`);
+  // The CEP fills the UF at once (no signal needed) and the rest of the address when it can; a
+  // UF that contradicts the CEP stops the save.
+  const cep = useCepFill(form, {
+    zip: `${party}Zip`,
+    layout: CEP_LAYOUT(party),
+    place: `${party}State`,
+    city: `${party}City`,
+  });
   return (
     <Box as="fieldset" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
       <Text as="legend" fontWeight="bold" fontSize="lg" px="2">
@@ -384,6 +394,8 @@ function PartyBlock({ party, field }: { party: Party; field: FieldOf }) {
           placeholder="00000-000"
           format={formatCep}
           maxLength={9}
+          onValueChange={cep.onZipChange}
+          helper={cep.zipNote}
         />
         <TextField {...f('Street')} label="Logradouro" helper="Rua, avenida, rodovia..." />
         <SimpleGrid columns={2} gap="4">
@@ -392,7 +404,7 @@ function PartyBlock({ party, field }: { party: Party; field: FieldOf }) {
         </SimpleGrid>
         <TextField {...f('District')} label="Bairro" maxLength={100} />
         <SimpleGrid columns={2} gap="4" templateColumns="1fr auto">
-          <TextField {...f('City')} label="Cidade" maxLength={100} />
+          <TextField {...f('City')} label="Cidade" maxLength={100} helper={cep.cityNote} />
           <SelectField {...f('State')} label="UF" options={STATE_CODES} placeholder="UF" />
         </SimpleGrid>
         {party === 'recipient' && (
