@@ -16,6 +16,7 @@ import {
 import { newRecordId } from '../../../offline';
 import { checkNow } from '../tracking/api';
 import { PhotoPicker } from '../tracking/photo-picker';
+import { THUMB_TARGETS } from '../tracking/thumb';
 
 /** Where the phone is, when the driver allowed it; nothing (and no wait past 10 s) otherwise. */
 function currentPosition(): Promise<{ latitude: number; longitude: number } | null> {
@@ -77,7 +78,7 @@ export function AttemptDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content css={THUMB_TARGETS}>
             <Dialog.Header>
               <Dialog.Title>
                 Não entregue:{' '}
@@ -100,9 +101,10 @@ export function AttemptDialog({
                     aria-label="Motivo"
                   >
                     <RadioGroup.Label mb="2">Motivo</RadioGroup.Label>
-                    <Stack gap="3">
+                    {/* Each reason a whole line a finger can hit: 44 px tall, 8 px apart. */}
+                    <Stack gap="2">
                       {ATTEMPT_REASONS.map((r) => (
-                        <RadioGroup.Item key={r.code} value={r.code}>
+                        <RadioGroup.Item key={r.code} value={r.code} minH="11" width="full">
                           <RadioGroup.ItemHiddenInput />
                           <RadioGroup.ItemIndicator />
                           <RadioGroup.ItemText>{r.label}</RadioGroup.ItemText>
@@ -125,6 +127,7 @@ export function AttemptDialog({
                 )}
                 <PhotoPicker label="Foto (opcional)" photo={photo} onPhoto={setPhoto} />
                 <Checkbox.Root
+                  minH="11"
                   checked={sharePosition}
                   onCheckedChange={(e) => setSharePosition(e.checked === true)}
                 >
