@@ -15,12 +15,15 @@ import {
   placeStop,
   SHIPMENT_NUMBER_LENGTH,
   stopsInOrder,
+  todayInBrazil,
   type AttemptChange,
   type RouteChange,
   type ShownRow,
   type StageChange,
   type TrackingStage,
 } from '../../../domain';
+import { useToastsAtTopOnPhone } from '../../../components/toaster';
+import { deliveredToday } from '../../../domain/driver-stops';
 import { db } from '../../../lib/db';
 import { staffApi } from '../../../lib/pocketbase';
 import { ChangesStatus } from '../tracking/changes-status';
@@ -31,13 +34,17 @@ import { useAllDrawn } from '../tracking/use-all-drawn';
 import { actorName, change, useKeptTracking, useQuietWhile } from '../tracking/use-tracking';
 import { AttemptDialog } from './attempt-dialog';
 import { RecordDelivery } from '../tracking/delivery-dialog';
+import { DeliveredItem } from './delivered-item';
+import { DRIVER_STYLES } from './driver-styles';
 import { useDragStops } from './drag-stops';
+import { StageSheet } from './stage-sheet';
 import { StopItem, type StopActions } from './stop-item';
+import { undoDelivery } from './undo-delivery';
 
 /**
  * A driver's day: the shipments assigned to it (the server's rules), in its own order, whose
- * stages it marks, with a failed attempt or a delivery's proof. A filter (a scanned label) shows
- * one stop while the others keep their places in the route.
+ * stages it marks, with a failed attempt or a delivery's proof, then the day's deliveries. A
+ * filter (a scanned label) shows one stop while the others keep their places in the route.
  */
 export function DriverScreen() {
   const [filter, setFilter] = useState('');
@@ -52,7 +59,9 @@ export function DriverScreen() {
   const [delivering, setDelivering] = useState<ShownRow | null>(null);
   const [attempting, setAttempting] = useState<ShownRow | null>(null);
   const [scanning, setScanning] = useState(false);
-  useQuietWhile(Boolean(delivering || attempting || scanning));
+  const [updatingId, setUpdatingId] = useState<string | null>(null);
+  // The toasts go to the top of the phone: its lower half is the next stop's buttons.
+  useToastsAtTopOnPhone();
 
   const all =
     kept === undefined ? undefined : overlayChanges(kept.rows, waitingChanges, actorName());
@@ -60,11 +69,21 @@ export function DriverScreen() {
   const matches = (r: ShownRow) => !needle || r.number.includes(needle);
   const listed = stops.filter(matches);
   const places = new Map(stops.map((r, i) => [r.id, i + 1]));
-  const drawn = useAllDrawn(all !== undefined) ? listed : listed.slice(0, 4);
+  const allDrawn = useAllDrawn(all !== undefined);
+  const drawn = allDrawn ? listed : listed.slice(0, 4);
+  // Under the route, drawn after it: nothing the first paint needs.
+  const done = allDrawn ? deliveredToday(all ?? [], todayInBrazil()).filter(matches) : [];
+  // The sheet shows the stop as it is now (a stage just marked); a stop delivered or taken away
+  // meanwhile closes it for good (a delivery undone later does not open it again).
+  const updating = stops.find((r) => r.id === updatingId);
+  if (updatingId && all !== undefined && !updating) setUpdatingId(null);
+  useQuietWhile(Boolean(delivering || attempting || scanning || updating));
 
   const toggle = (row: ShownRow, stage: TrackingStage) => {
     const set = !row.stages.includes(stage);
-    // Marking a parcel delivered asks who received it first.
+    // Marking a parcel delivered asks who received it first, over the sheet (closing the sheet
+    // under the finger's tap would close the dialog opened by that tap too). Once delivered, the
+    // stop leaves the route and the sheet goes with it; 'Cancelar' is back on the sheet.
     if (stage === DELIVERED_STAGE && set) {
       setDelivering(row);
       return;
@@ -128,7 +147,7 @@ export function DriverScreen() {
   const dragHandle = useDragStops((id, before) => latest.current.placeAt(id, before), ids.join());
   const actions = useMemo<StopActions>(
     () => ({
-      toggle: (row, stage) => latest.current.toggle(row, stage),
+      update: (row) => setUpdatingId(row.id),
       attempt: (row) => setAttempting(row),
       // Neither buttons nor drag while a filter shows part of the route (a scanned stop alone):
       // a move among the stops on screen would say nothing of its place among the others.
@@ -136,11 +155,13 @@ export function DriverScreen() {
     }),
     [dragHandle, filtering],
   );
+  const undo = useMemo(() => (row: ShownRow) => void undoDelivery(row), []);
 
   return (
-    <Stack gap="6">
+    <Stack gap="6" css={DRIVER_STYLES} data-testid="minhas-entregas">
       <Button
         alignSelf="start"
+        size="lg"
         variant="outline"
         colorPalette="brand"
         onClick={() => setScanning(true)}
@@ -150,7 +171,12 @@ export function DriverScreen() {
 
       <Field.Root>
         <Field.Label>Filtrar por número</Field.Label>
-        <Input value={filter} onChange={(e) => setFilter(e.target.value)} inputMode="numeric" />
+        <Input
+          size="lg"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          inputMode="numeric"
+        />
       </Field.Root>
 
       <ChangesStatus offline={offline} syncedAt={sync?.syncedAt} waitingChanges={waitingCount} />
@@ -158,11 +184,13 @@ export function DriverScreen() {
       {all === undefined || (!sync && all.length === 0 && !offline) ? (
         <Text role="status">Carregando...</Text>
       ) : listed.length === 0 ? (
-        <Text color="fg.muted">
-          {needle
-            ? 'Nenhum número corresponde ao filtro.'
-            : 'Nenhuma entrega pendente na sua lista.'}
-        </Text>
+        (!needle || done.length === 0) && (
+          <Text color="fg.muted">
+            {needle
+              ? 'Nenhum número corresponde ao filtro.'
+              : 'Nenhuma entrega pendente na sua lista.'}
+          </Text>
+        )
       ) : (
         <Stack gap="3">
           <HStack justify="space-between" wrap="wrap" gap="2">
@@ -170,12 +198,12 @@ export function DriverScreen() {
               {stops.length === 1 ? '1 parada' : `${stops.length} paradas`} na sua rota
             </Heading>
             {needle && (
-              <Button size="sm" variant="outline" onClick={() => setFilter('')}>
+              <Button size="lg" variant="outline" onClick={() => setFilter('')}>
                 Mostrar todas as paradas
               </Button>
             )}
             {!needle && stops.length > 1 && (
-              <Button size="sm" variant="outline" onClick={() => void sendOrder(orderByCep(stops))}>
+              <Button size="lg" variant="outline" onClick={() => void sendOrder(orderByCep(stops))}>
                 Ordenar por CEP
               </Button>
             )}
@@ -193,7 +221,28 @@ export function DriverScreen() {
         </Stack>
       )}
 
-      {scanning && <ScanDialog onClose={() => setScanning(false)} onNumber={openScanned} />}
+      {done.length > 0 && (
+        <Stack gap="3">
+          <Heading as="h2" size="md">
+            Entregues hoje ({done.length})
+          </Heading>
+          <TrackingList label="Entregues hoje">
+            {done.map((row) => (
+              <DeliveredItem key={row.id} row={row} undo={undo} />
+            ))}
+          </TrackingList>
+        </Stack>
+      )}
+
+      {scanning && <ScanDialog thumb onClose={() => setScanning(false)} onNumber={openScanned} />}
+
+      {updating && (
+        <StageSheet
+          row={updating}
+          onToggle={(row, stage) => latest.current.toggle(row, stage)}
+          onClose={() => setUpdatingId(null)}
+        />
+      )}
 
       {attempting && (
         <AttemptDialog
@@ -210,7 +259,7 @@ export function DriverScreen() {
         />
       )}
 
-      {delivering && <RecordDelivery row={delivering} onDone={() => setDelivering(null)} />}
+      {delivering && <RecordDelivery thumb row={delivering} onDone={() => setDelivering(null)} />}
     </Stack>
   );
 }

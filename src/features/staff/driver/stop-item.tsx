@@ -8,17 +8,9 @@ import {
   SHIPMENT_MESSAGES,
   type ShipmentDetails,
   type ShownRow,
-  type TrackingStage,
 } from '../../../domain';
-import {
-  AttemptsBlock,
-  DeliveryProof,
-  look,
-  RowNumber,
-  sameRow,
-  ShipmentSummary,
-  StageChecks,
-} from '../tracking/row-parts';
+import { currentStageText } from '../../../domain/driver-stops';
+import { AttemptsBlock, look, RowNumber, sameRow, ShipmentSummary } from '../tracking/row-parts';
 
 /** Navigate to the stop and reach the addressee; a button without the data it needs is not shown. */
 function StopLinks({ details }: { details: ShipmentDetails }) {
@@ -30,7 +22,7 @@ function StopLinks({ details }: { details: ShipmentDetails }) {
   ].filter((l): l is { label: string; href: string; outside: boolean } => Boolean(l.href));
   if (!links.length) return null;
   return (
-    <div className="ti-line">
+    <div className="ti-grid">
       {links.map((l) => (
         <a
           key={l.label}
@@ -51,7 +43,8 @@ function StopLinks({ details }: { details: ShipmentDetails }) {
  * a stop drawn earlier acts on the screen's state of now (a stop moved after others moved).
  */
 export interface StopActions {
-  toggle: (row: ShownRow, stage: TrackingStage) => void;
+  /** 'Atualizar etapa': the stop's stages, in a sheet of their own. */
+  update: (row: ShownRow) => void;
   attempt: (row: ShownRow) => void;
   /** 'Subir' / 'Descer', and the props of the handle that drags a stop (none while filtered). */
   move?: (id: string, by: -1 | 1) => void;
@@ -132,7 +125,21 @@ function StopItemView({ row, actions, stop }: StopProps) {
       {row.shipment && isOpenStop(row) && (
         <>
           <StopLinks details={row.shipment} />
-          <div className="ti-line">
+          {/* The stage at a glance; its four boxes wait behind one button (a sheet of large
+              toggles), so a finger cannot tick the box above the one it meant. */}
+          <p className="ti-small" style={{ marginBottom: '0.5rem' }} data-testid="etapa-atual">
+            <span className="ti-muted">Etapa: </span>
+            {currentStageText(row) ?? 'nenhuma marcada ainda'}
+          </p>
+          <div className="ti-grid" style={{ marginBottom: 0 }}>
+            <button
+              type="button"
+              {...look('outline', 'brand')}
+              onClick={() => actions.update(row)}
+              aria-label={`Atualizar etapa: ${who}`}
+            >
+              Atualizar etapa
+            </button>
             <button
               type="button"
               {...look('outline', 'orange')}
@@ -144,8 +151,6 @@ function StopItemView({ row, actions, stop }: StopProps) {
           </div>
         </>
       )}
-      <StageChecks row={row} onToggle={actions.toggle} />
-      <DeliveryProof row={row} />
     </li>
   );
 }

@@ -1,0 +1,24 @@
+import { newChangeTime, type ShownRow } from '../../../domain';
+import { undoDeliveryChange } from '../../../domain/driver-stops';
+import { db } from '../../../lib/db';
+import { discardItem, type PhotoPayload } from '../../../offline';
+import { change } from '../tracking/use-tracking';
+
+/**
+ * 'Desfazer' on a delivery just recorded: stage 4 cleared through the list's one write path (kept
+ * on the phone, sent in order, the later action winning on the server), so it works with no
+ * signal. The delivery's photo, if it still waits on the phone, is put away first: the server
+ * takes a delivery's photo only on a delivered shipment, so it would wait for ever.
+ */
+export async function undoDelivery(row: ShownRow): Promise<boolean> {
+  const photos = await db.outbox
+    .where('kind')
+    .equals('trackingPhoto')
+    .and((i) => {
+      const photo = i.payload as unknown as PhotoPayload;
+      return i.state !== 'sent' && photo.record === row.id && photo.target === 'entrega';
+    })
+    .primaryKeys();
+  for (const id of photos) await discardItem(String(id));
+  return change(undoDeliveryChange(row, newChangeTime()), 'Entrega desfeita');
+}
