@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { shipmentFields } from '../support/payloads';
 import { call, DRIVER, DRIVER_ID, signIn, STAFF, type Stack } from '../support/stack';
-import { cameraPhoto, expect, test, trackingRow, waitForWorker } from './fixtures';
+import { cameraPhoto, expect, officeCard, test, waitForWorker } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'one phone-sized context is made here');
 // A whole day in one test (three contexts, two e-mails waited for): 40-65 s with the other
@@ -57,8 +57,10 @@ test("a failed attempt and a delivery made offline reach the office, the public 
   stack,
 }, testInfo) => {
   const office = await signIn(stack.url, 'staff', STAFF);
-  const first = await shipmentFor(stack, office, `Joana Prado ${Date.now()}`);
-  const second = await shipmentFor(stack, office, `Clínica Reis ${Date.now()}`, {
+  const firstName = `Joana Prado ${Date.now()}`;
+  const secondName = `Clínica Reis ${Date.now()}`;
+  const first = await shipmentFor(stack, office, firstName);
+  const second = await shipmentFor(stack, office, secondName, {
     recipientReceiver: 'Caio Reis',
   });
 
@@ -110,13 +112,27 @@ test("a failed attempt and a delivery made offline reach the office, the public 
   await expect(stop(page, first.number).getByText('1ª tentativa não realizada')).toBeVisible();
   await expect(page.getByTestId('envio')).toHaveText('1 alteração e 1 foto aguardando sinal');
 
-  // The next stop is delivered with proof, still offline; it leaves the list.
-  await stop(page, second.number).getByText('4. Encomenda entregue').click();
+  // The next stop is delivered with proof, still offline, from 'Atualizar etapa': it leaves the
+  // route and stays under it, collapsed, with who received it.
+  await stop(page, second.number)
+    .getByRole('button', { name: /^Atualizar etapa/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Atualizar etapa' })
+    .getByRole('button', { name: '4. Encomenda entregue' })
+    .click();
   const delivery = page.getByRole('dialog', { name: `Registrar entrega de ${second.number}` });
   // Whom the office said to ask for is already there; the driver could change it.
   await expect(delivery.getByLabel('Nome de quem recebeu')).toHaveValue('Caio Reis');
   await delivery.getByRole('button', { name: 'Confirmar entrega' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(stop(page, second.number)).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('list', { name: 'Entregues hoje' })
+      .getByRole('listitem', { name: `Rastreio ${second.number}`, exact: true })
+      .getByTestId('entregue'),
+  ).toHaveText(/^✓ Entregue às \d\d:\d\d para Caio Reis$/);
   await expect(page.getByTestId('envio')).toHaveText('2 alterações e 1 foto aguardando sinal');
   // Two stops could be reordered; a stop left alone has nothing to move around. Other tests of
   // this worker's server may have left stops on the demo driver's list, and the list may still
@@ -147,7 +163,8 @@ test("a failed attempt and a delivery made offline reach the office, the public 
   const desk = await browser.newContext({ baseURL });
   const officePage = await desk.newPage();
   await signInAs(officePage, STAFF);
-  const row = trackingRow(officePage, first.number);
+  // At a desk the office's list is a table: each shipment's line opens to its card.
+  const row = await officeCard(officePage, firstName);
   await expect(row.getByText('1ª tentativa não realizada')).toBeVisible();
   await expect(
     row.getByText(/^1ª tentativa: Destinatário ausente — .+, por Motorista Demo$/),
@@ -157,7 +174,7 @@ test("a failed attempt and a delivery made offline reach the office, the public 
     row.getByRole('img', { name: `Foto da 1ª tentativa de ${first.number}` }),
   ).toBeVisible();
   await expect(
-    trackingRow(officePage, second.number).getByText(/^Recebido por Caio Reis/),
+    (await officeCard(officePage, secondName)).getByText(/^Recebido por Caio Reis/),
   ).toBeVisible();
 
   // The public history: the attempt with its reason, and no name.
