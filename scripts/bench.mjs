@@ -53,6 +53,12 @@ const BUDGET = {
   staffIncrementalSeconds: 1,
   staffRealtimeMs: 300,
   staffFilterMs: 50,
+  // The office's day at its desk over 10,000 shipments (office()).
+  officePanelMs: 300,
+  officeAssign200Ms: 500,
+  officeAssign200ServerSeconds: 5,
+  officeCsvSeconds: 2,
+  // To come: loading a van by scanning its labels, at least one a second (office(), step 4).
   shipmentP50Ms: 30,
   labels100Seconds: 3,
   driverList100Ms: 300,
@@ -60,6 +66,9 @@ const BUDGET = {
   queuedChangesSeconds: 10,
 };
 const STAFF_RECORDS = 10_000;
+/** The office's list (office()): all its shipments, and the 200 of one city it assigns at once. */
+const OFFICE_SHIPMENTS = 10_000;
+const OFFICE_BULK = 200;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const STAFF = { email: 'bench@rotaveloz.example', password: 'bench-senha-123' };
 const DRIVER = { email: 'motorista-bench@rotaveloz.example', password: 'bench-motorista-123' };
@@ -135,6 +144,8 @@ let misses = [];
 let lines = [];
 let timed = [];
 let attempt = 0;
+/** The office's day (office()): seeded once per bench run, a data directory each run copies. */
+let officeDay;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** A budget decided by the part's first run: sizes, scores, ratios measured side by side. */
@@ -223,7 +234,7 @@ try {
     `- Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
     `- Host: ${hostCosts()}`,
     `- Versions: ${pbVersion}, ${chromeVersion}, lighthouse ${pkg('lighthouse')}, autocannon ${pkg('autocannon')}, react ${pkg('react')}, @chakra-ui/react ${pkg('@chakra-ui/react')}, vite ${pkg('vite')}`,
-    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes load lighthouse sync simulator menu staff driver shipments\`).`,
+    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes load lighthouse sync simulator menu staff office driver shipments\`).`,
     '- A part that misses a budget on an absolute time or rate runs once more, and such a budget fails only when both runs miss it (both figures shown: "❌, again …"). Ratios measured side by side in one run (lookup vs plain view, per item at 5,000 vs 200, each page vs the floor) decide on the first run.',
     '',
   );
@@ -239,6 +250,9 @@ try {
   await part('simulator', simulator);
   await part('menu', menu);
   await part('staff', staff);
+  // On a server of its own: its 10,000 shipments are the office's whole list, and the other
+  // parts' records are not in it.
+  await part('office', office);
   // The driver's phone before the shipments: those make 300 requests whose e-mails the server
   // renders and sends for minutes after, on the cores the phone's measurements share.
   await part('driver', driverDay);
@@ -256,6 +270,7 @@ try {
   await server.stop();
   await sink.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  if (officeDay) rmSync(officeDay.dir, { recursive: true, force: true });
   if (publicDir) rmSync(publicDir, { recursive: true, force: true });
 }
 process.exit(misses.length ? 1 : 0);
@@ -605,12 +620,15 @@ function asAutocannon(r) {
 
 /**
  * Run `measure` against a PocketBase of its own (the bench's accounts, the mail sink, no rate
- * limits, `env` on top), stopped and removed after, whatever happens.
+ * limits, `env` on top), stopped and removed after, whatever happens. `from`: a data directory
+ * it starts on a copy of; `keep`: its data directory is kept (and returned) once it has stopped.
  */
-async function onServerOfItsOwn(label, env, measure) {
+async function onServerOfItsOwn(label, env, measure, { from, keep = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), `bench-${label}-`));
   let target;
+  let done = false;
   try {
+    if (from) cpSync(from, dir, { recursive: true });
     target = await startPocketBase({
       port: await freePort(),
       dataDir: dir,
@@ -619,10 +637,12 @@ async function onServerOfItsOwn(label, env, measure) {
       log: serverLog(label),
     });
     await measure(target);
+    done = true;
   } finally {
     await target?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (!(keep && done)) rmSync(dir, { recursive: true, force: true });
   }
+  return dir;
 }
 
 async function load() {
@@ -1054,9 +1074,9 @@ async function menu() {
 }
 
 /** PocketBase's batch API, as superuser: many records in one request, for seeding. */
-async function batch(requests) {
+async function batch(requests, target = server) {
   for (let i = 0; i < requests.length; i += 500) {
-    await server.admin('/api/batch', {
+    await target.admin('/api/batch', {
       method: 'POST',
       body: JSON.stringify({ requests: requests.slice(i, i + 500) }),
     });
@@ -1105,14 +1125,15 @@ async function staff() {
     for (let i = 0; i < 6; i++) {
       const set = i % 2 === 0;
       // The box is a plain checkbox whose `checked` React sets as a property (no DOM mutation
-      // to observe): looked at each frame, it is on screen in the frame it is seen.
+      // to observe): looked at each frame, it is on screen in the frame it is seen. Stage 2's box
+      // among the card's stage boxes (the card's first checkbox selects it for an action on many).
       const seen = page.evaluate(
         ({ number, set }) =>
           new Promise((resolve) => {
             const look = () => {
               const box = document
                 .querySelector(`[aria-label="Rastreio ${number}"]`)
-                ?.querySelectorAll('input[type="checkbox"]')[1];
+                ?.querySelectorAll('.ti-stages input[type="checkbox"]')[1];
               if (box && box.checked === set) resolve(Date.now());
               else requestAnimationFrame(look);
             };
@@ -1128,8 +1149,9 @@ async function staff() {
       realtime.push((await seen) - sent);
     }
 
-    // Filter on the device: keystroke to the list on screen.
-    const filter = page.getByLabel('Filtrar por número');
+    // Filter on the device: keystroke to the list on screen (the office's search, which matches
+    // these numbers by their digits over the whole list read from the device).
+    const filter = page.getByLabel('Buscar por número, destinatário ou CEP');
     await filter.click();
     await page.evaluate(() => {
       window.__filter = [];
@@ -1142,11 +1164,18 @@ async function staff() {
         requestAnimationFrame(() => window.__filter.push(performance.now() - start));
       }).observe(document.querySelector('main'), { childList: true, subtree: true });
     });
-    // Each keystroke narrows the list: the rows on screen change every time.
+    // Each keystroke narrows the list: the rows on screen change every time. The next key waits
+    // for this one's list on screen (at most a second): a key typed while the list of the one
+    // before is still being made would be timed from the later key and hide the slower one.
     for (const round of ['123', '456', '789', '9012']) {
       await filter.fill('');
+      await page.waitForTimeout(500);
       for (const key of round) {
+        const before = await page.evaluate(() => window.__filter.length);
         await page.keyboard.type(key);
+        await page
+          .waitForFunction((n) => window.__filter.length > n, before, { timeout: 1000 })
+          .catch(() => undefined);
         await page.waitForTimeout(60);
       }
     }
@@ -1187,6 +1216,465 @@ async function staff() {
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The office's day at its desk (a 1280 × 800 browser, not a phone), over 10,000 shipments on a
+ * server of its own: 'Painel do dia' opened with no signal, 200 shipments given to a driver in one
+ * action with no signal and then sent, and the whole list exported as CSV. Each run of the part
+ * (`part` may run it twice) starts a server on a copy of the day seeded for the first.
+ */
+async function office() {
+  // Seeding takes minutes on these hosts (each record goes through the dashboard's hooks): done
+  // once, and each run of the part starts on a copy, so a second run finds the same day.
+  if (!officeDay) {
+    let day;
+    const dir = await onServerOfItsOwn(
+      'office-seed',
+      {},
+      async (target) => {
+        day = await seedOffice(target);
+      },
+      { keep: true },
+    );
+    officeDay = { ...day, dir };
+  }
+  await onServerOfItsOwn('office', {}, (target) => measureOffice(target, officeDay), {
+    from: officeDay.dir,
+  });
+}
+
+/** A day in Brasília (UTC-3 all year), `offset` days from today, as 'AAAA-MM-DD'. */
+function brasiliaDay(offset = 0) {
+  const day = new Date(Date.now() - 3 * 3600_000);
+  day.setUTCDate(day.getUTCDate() + offset);
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * The office's 10,000 shipments as the records hold them, and the panel's counts they make (by
+ * the rules of src/domain/office-view.ts, counted here on their own so a wrong count shows). The
+ * first 200 go to a city no other goes to, none delivered, none with a driver: the ones assigned at
+ * once. The rest: a quarter delivered (a tenth today), four in ten with one of three drivers (some
+ * with a failed attempt today), a few in 'Pendências', promises from three days late to two ahead.
+ */
+function officeShipments(drivers) {
+  const CITIES = [
+    ['São Paulo', 'SP', '01310'],
+    ['Campinas', 'SP', '13010'],
+    ['Santos', 'SP', '11010'],
+    ['Rio de Janeiro', 'RJ', '20040'],
+    ['Niterói', 'RJ', '24020'],
+    ['Belo Horizonte', 'MG', '30130'],
+    ['Uberlândia', 'MG', '38400'],
+    ['Goiânia', 'GO', '74000'],
+    ['Brasília', 'DF', '70040'],
+    ['Curitiba', 'PR', '80010'],
+    ['Londrina', 'PR', '86010'],
+    ['Porto Alegre', 'RS', '90010'],
+    ['Florianópolis', 'SC', '88010'],
+    ['Salvador', 'BA', '40020'],
+    ['Recife', 'PE', '50010'],
+    ['Fortaleza', 'CE', '60060'],
+    ['Belém', 'PA', '66010'],
+    ['Manaus', 'AM', '69005'],
+    ['Cuiabá', 'MT', '78005'],
+    ['Campo Grande', 'MS', '79002'],
+  ];
+  const FIRST = [
+    'Ana',
+    'João',
+    'Maria',
+    'José',
+    'Fernanda',
+    'Carlos',
+    'Juliana',
+    'Paulo',
+    'Beatriz',
+  ];
+  const FIRST2 = ['Lúcia', 'Antônio', 'Márcia', 'Sérgio', 'Patrícia', 'Rafael', 'Cláudia'];
+  const LAST = ['Silva', 'Souza', 'Oliveira', 'Pereira', 'Lima', 'Gonçalves', 'Araújo', 'Ribeiro'];
+  const now = new Date().toISOString();
+  const today = brasiliaDay();
+  const atNoon = (offset) => `${brasiliaDay(offset)}T15:00:00.000Z`;
+  // By the panel's own words (its buttons are labelled 'A atribuir: 3610').
+  const counts = {
+    'A atribuir': 0,
+    'Com motoristas': 0,
+    'Entregues hoje': 0,
+    Pendências: 0,
+    'Para hoje': 0,
+    Atrasadas: 0,
+  };
+  const records = [];
+  for (let i = 0; i < OFFICE_SHIPMENTS; i++) {
+    const bulk = i < OFFICE_BULK;
+    const [city, state, zip] = bulk ? ['Anápolis', 'GO', '75020'] : CITIES[i % CITIES.length];
+    const kind = i % 20;
+    const pending = !bulk && i % 250 === 7;
+    const delivered = !bulk && !pending && kind < 5;
+    const withDriver = !bulk && !pending && (delivered || kind < 13);
+    const promisedDate = brasiliaDay(bulk ? 1 : (Math.floor(i / 20) % 6) - 3);
+    const record = {
+      id: `of${String(i).padStart(13, '0')}`,
+      number: String(500000000000 + i),
+      stages: delivered ? ['1', '2', '3', '4'] : bulk || kind % 3 === 0 ? ['1'] : ['1', '2'],
+      senderName: 'Distribuidora Rota Central',
+      senderDocument: '52998224725',
+      senderPhone: '11900000000',
+      senderZip: '01000000',
+      senderStreet: 'Rua A',
+      senderStreetNumber: '1',
+      senderCity: 'São Paulo',
+      senderState: 'SP',
+      recipientName: `${FIRST[i % FIRST.length]} ${FIRST2[Math.floor(i / 9) % FIRST2.length]} ${LAST[Math.floor(i / 63) % LAST.length]} ${i}`,
+      recipientDocument: '11144477735',
+      recipientPhone: '62900000000',
+      recipientZip: `${zip}${String(i % 1000).padStart(3, '0')}`,
+      recipientStreet: `Rua ${LAST[i % LAST.length]}`,
+      recipientStreetNumber: String((i % 900) + 10),
+      recipientCity: city,
+      recipientState: state,
+      contents: 'Documentos',
+      weightKg: 1 + (i % 7),
+      service: i % 2 ? 'Urgente' : 'Expressa',
+      promisedDate,
+    };
+    if (withDriver) record.driver = drivers[i % drivers.length].id;
+    // A tenth delivered today, the rest yesterday or the day before.
+    if (delivered) record.stage4At = kind < 2 ? now : atNoon(-1 - (i % 2));
+    if (withDriver && !delivered && kind === 12)
+      record.attemptLog = [
+        {
+          id: `at${i}`,
+          at: now,
+          reason: 'ausente',
+          note: '',
+          by: drivers[i % drivers.length].name,
+        },
+      ];
+    if (pending) {
+      record.attemptLog = [-3, -2, -1].map((d) => ({
+        id: `at${i}${d}`,
+        at: atNoon(d),
+        reason: 'ausente',
+        note: '',
+        by: drivers[0].name,
+      }));
+      record.pendingSince = atNoon(-1);
+    }
+    records.push(record);
+    const underway = !delivered;
+    if (underway && !record.driver && !pending) counts['A atribuir'] += 1;
+    if (underway && record.driver && !pending) counts['Com motoristas'] += 1;
+    if (delivered && kind < 2) counts['Entregues hoje'] += 1;
+    if (pending) counts.Pendências += 1;
+    if (underway && promisedDate === today) counts['Para hoje'] += 1;
+    if (underway && promisedDate < today) counts.Atrasadas += 1;
+  }
+  return { records, counts };
+}
+
+/** Until the page has had no long task for a second (at most 30 s): its start-up work done. */
+function quietPage(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const started = performance.now();
+        let last = started;
+        const seen = new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) last = Math.max(last, e.startTime + e.duration);
+        });
+        seen.observe({ type: 'longtask', buffered: true });
+        const look = () => {
+          const now = performance.now();
+          if (now - last > 1000 || now - started > 30_000) {
+            seen.disconnect();
+            resolve();
+          } else setTimeout(look, 100);
+        };
+        look();
+      }),
+  );
+}
+
+/** The office's 10,000 shipments and three drivers put on `target`, as the superuser. */
+async function seedOffice(target) {
+  await target.admin('/api/settings', {
+    method: 'PATCH',
+    body: JSON.stringify({ batch: { enabled: true, maxRequests: 500, timeout: 60 } }),
+  });
+  // Three drivers: the bench's, and two more the office shares the day among.
+  const drivers = [
+    { id: DRIVER_ID, name: 'Motorista Demo' },
+    { id: 'motoristabench2', name: 'Carla Entregas' },
+    { id: 'motoristabench3', name: 'Rui Rotas' },
+  ];
+  for (const d of drivers.slice(1)) {
+    const password = 'bench-motorista-123';
+    await target.admin('/api/collections/staff/records', {
+      method: 'POST',
+      body: JSON.stringify({
+        id: d.id,
+        email: `${d.id}@rotaveloz.example`,
+        password,
+        passwordConfirm: password,
+        verified: true,
+        name: d.name,
+        role: 'motorista',
+      }),
+    });
+  }
+  const { records, counts } = officeShipments(drivers);
+  const seedStarted = Date.now();
+  await batch(
+    records.map((body) => ({ method: 'POST', url: '/api/collections/tracking/records', body })),
+    target,
+  );
+  console.log(
+    `› office: ${records.length} shipments seeded in ${(Date.now() - seedStarted) / 1000} s; panel ${JSON.stringify(counts)}`,
+  );
+  return { drivers, records, counts };
+}
+
+async function measureOffice(target, { drivers, records, counts }) {
+  const [bulkDriver] = drivers;
+  const bulkCity = `${records[0].recipientCity} - ${records[0].recipientState}`;
+
+  const browser = await launch();
+  const opens = [];
+  let panelSeen = {};
+  let assign = null;
+  let assignSeconds = NaN;
+  const batches = [];
+  const exports = [];
+  let csvRows = 0;
+  try {
+    // The office's desk: a desktop browser, the table of ≥ 1024 px.
+    const context = await browser.newContext({
+      baseURL: target.url,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await signedIn(context, STAFF);
+    page.setDefaultTimeout(60_000);
+    await page.waitForFunction(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      return Boolean(reg.active && navigator.serviceWorker.controller);
+    });
+    // The drivers the assign dialog offers with no signal: the list the device kept.
+    await page.waitForFunction(
+      (n) => JSON.parse(localStorage.getItem('rv_drivers') ?? '[]').length >= n,
+      drivers.length,
+    );
+    console.log('› office: signed in, list on the device');
+    const cdp = await context.newCDPSession(page);
+    // No signal, said on this session too: with a second session on the page, a page loaded
+    // after `setOffline` alone reads `navigator.onLine` as true (the request still fails), and the
+    // app, believing it has a signal, tries to send the 200 before it answers the office.
+    const signal = (on) =>
+      Promise.all([
+        context.setOffline(!on),
+        cdp.send('Network.emulateNetworkConditions', {
+          offline: !on,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        }),
+      ]);
+    await signal(false);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+    // 1. With no signal, from 'Solicitações' (its start-up work done, as after a while on it), a
+    // click on 'Rastreamentos' in the staff menu until the panel's counts are on screen (its
+    // 'A atribuir' with the seeded total), then the table's first hundred lines.
+    const panelButton = 'section[aria-labelledby="painel-do-dia"] [aria-label^="A atribuir: "]';
+    const tableLines = 'table[aria-label="Remessas"] tbody tr[aria-label^="Linha "]';
+    for (let run = 0; run < 5; run++) {
+      await page.goto('/admin/solicitacoes');
+      await page
+        .locator('nav[aria-label="Área da equipe"] a', { hasText: 'Rastreamentos' })
+        .waitFor();
+      await quietPage(page);
+      const clicked = await page.evaluate(() => {
+        const link = [...document.querySelectorAll('nav[aria-label="Área da equipe"] a')].find(
+          (a) => a.textContent === 'Rastreamentos',
+        );
+        const at = performance.now();
+        link.click();
+        return at;
+      });
+      const counted = await page
+        .waitForFunction(
+          ([sel, label]) =>
+            document.querySelector(sel)?.getAttribute('aria-label') === label
+              ? performance.now()
+              : 0,
+          [panelButton, `A atribuir: ${counts['A atribuir']}`],
+          { polling: 'raf', timeout: 30_000 },
+        )
+        .then((h) => h.jsonValue())
+        .catch(async (error) => {
+          const shown = await page
+            .locator(panelButton)
+            .getAttribute('aria-label', { timeout: 1000 })
+            .catch(() => 'no panel');
+          throw new Error(`panel not counted as seeded (${shown}): ${error.message}`);
+        });
+      const listed = await page
+        .waitForFunction(
+          (sel) => (document.querySelectorAll(sel).length >= 100 ? performance.now() : 0),
+          tableLines,
+          { polling: 'raf', timeout: 30_000 },
+        )
+        .then((h) => h.jsonValue());
+      opens.push({ panel: counted - clicked, list: listed - clicked });
+    }
+    panelSeen = await page.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('section[aria-labelledby="painel-do-dia"] button')]
+          .map((b) => b.getAttribute('aria-label')?.split(': '))
+          .filter((pair) => pair?.length === 2),
+      ),
+    );
+    console.log(
+      `› office: panel on screen offline in ${opens.map((o) => o.panel.toFixed(0)).join(', ')} ms`,
+    );
+
+    // 2. Still with no signal, the 200 of one city filtered, all selected, given to a driver: from
+    // the click on 'Atribuir' until the toast says so and every line drawn names the driver. Then
+    // the signal returns (CPU still slowed): until the server has all 200 with that driver.
+    await page.getByLabel('Cidade', { exact: true }).selectOption(bulkCity);
+    await page.getByText(`${OFFICE_BULK} remessas com estes filtros`).waitFor();
+    await page.getByRole('checkbox', { name: 'Selecionar todos' }).check();
+    const bar = page.getByRole('region', { name: 'Ações nas selecionadas' });
+    await bar.getByText(`${OFFICE_BULK} remessas selecionadas`).waitFor();
+    await bar.getByRole('button', { name: 'Atribuir motorista' }).click();
+    const dialog = page.getByRole('dialog', { name: `Atribuir ${OFFICE_BULK} remessas` });
+    await dialog.getByLabel('Motorista').selectOption({ label: bulkDriver.name });
+    await quietPage(page);
+    if (await page.evaluate(() => navigator.onLine))
+      throw new Error(
+        'the page believes it has a signal: the assign would not be measured offline',
+      );
+    const done = `${OFFICE_BULK} atribuídas`;
+    const watched = page.evaluate(
+      ({ tableLines, done, name }) =>
+        new Promise((resolve) => {
+          const seen = { toast: 0, lines: 0, clicked: 0 };
+          const look = () => {
+            const now = performance.now();
+            if (!seen.clicked) seen.clicked = window.__assignClickedAt ?? 0;
+            if (
+              !seen.toast &&
+              [...document.querySelectorAll('[data-scope="toast"][data-part="title"]')].some((t) =>
+                t.textContent.startsWith(done),
+              )
+            )
+              seen.toast = now;
+            if (!seen.lines) {
+              const drawn = [...document.querySelectorAll(tableLines)];
+              if (drawn.length && drawn.every((tr) => tr.cells[4]?.textContent === name))
+                seen.lines = now;
+            }
+            if (seen.clicked && seen.toast && seen.lines)
+              resolve({ toast: seen.toast - seen.clicked, lines: seen.lines - seen.clicked });
+            else if (seen.clicked && now - seen.clicked > 30_000) resolve({ ...seen, late: true });
+            else requestAnimationFrame(look);
+          };
+          look();
+        }),
+      { tableLines, done, name: bulkDriver.name },
+    );
+    await dialog.getByRole('button', { name: 'Atribuir' }).evaluate((button) => {
+      window.__assignClickedAt = performance.now();
+      button.click();
+    });
+    assign = await watched;
+    if (assign.late) throw new Error(`assign not on screen in 30 s: ${JSON.stringify(assign)}`);
+    const toastText = await page
+      .locator('[data-scope="toast"][data-part="title"]', { hasText: done })
+      .first()
+      .textContent();
+    console.log(
+      `› office: ${toastText} on screen after ${assign.toast.toFixed(0)} ms, lines after ${assign.lines.toFixed(0)} ms`,
+    );
+    const filter = encodeURIComponent(
+      `recipientCity = "${records[0].recipientCity}" && driver = "${bulkDriver.id}"`,
+    );
+    // Who sends the batches and when (the page's outbox, or the service worker's Background
+    // Sync, which shares it): a batch left waiting shows here.
+    const back = Date.now();
+    context.on('requestfinished', (request) => {
+      if (request.url().endsWith('/api/equipe/rastreios/lote'))
+        batches.push(
+          `${request.serviceWorker() ? 'service worker' : 'page'} +${((Date.now() - back) / 1000).toFixed(1)} s`,
+        );
+    });
+    await signal(true);
+    for (;;) {
+      const stored = await target.admin(
+        `/api/collections/tracking/records?perPage=1&fields=id&filter=${filter}`,
+      );
+      if (stored.totalItems >= OFFICE_BULK) break;
+      // Past five minutes it is a miss whatever the figure: the part goes on.
+      if (Date.now() - back > 300_000) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assignSeconds = (Date.now() - back) / 1000;
+    console.log(
+      `› office: 200 assigned on the server ${assignSeconds.toFixed(2)} s after (batches answered: ${batches.join(', ')})`,
+    );
+
+    // 3. The whole list (no filter: 10,000 listed) as CSV, CPU still slowed 4×: from the click on
+    // 'Exportar' to the browser's download. Three times; the first loads the CSV code.
+    await page.getByRole('button', { name: 'Limpar filtros' }).click();
+    const exportButton = page.getByRole('button', { name: `Exportar (${OFFICE_SHIPMENTS})` });
+    await exportButton.waitFor();
+    for (let run = 0; run < 3; run++) {
+      await quietPage(page);
+      const downloaded = page.waitForEvent('download', { timeout: 60_000 });
+      const clickedAt = await exportButton.evaluate((button) => {
+        const at = Date.now();
+        button.click();
+        return at;
+      });
+      const download = await downloaded;
+      exports.push(Date.now() - clickedAt);
+      if (run === 0) {
+        const text = readFileSync(await download.path(), 'utf8');
+        csvRows = text.split(/\r?\n/).filter(Boolean).length - 1;
+      }
+    }
+    console.log(`› office: CSV of ${csvRows} rows in ${exports.join(', ')} ms`);
+
+    // 4. To come: loading a van by scanning its labels, at least one a second, at this desk and
+    // on this list (its figure goes on the line kept for it below).
+
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+
+  const panelMs = median(opens.map((o) => o.panel));
+  const listMs = median(opens.map((o) => o.list));
+  const csvMs = median(exports);
+  const countsRight = Object.entries(counts).every(([label, n]) => Number(panelSeen[label]) === n);
+  const list = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
+  const lateAssign = Math.max(assign.toast, assign.lines);
+  lines.push(
+    `## The office's day with ${OFFICE_SHIPMENTS.toLocaleString('en')} shipments (1280 × 800 desk, a server of its own)`,
+    '',
+    `- 'Painel do dia' as drawn: ${Object.entries(panelSeen)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(
+        ', ',
+      )}, as seeded ${check(countsRight, `office panel ${JSON.stringify(panelSeen)}, seeded ${JSON.stringify(counts)}`)}`,
+    `- 'Painel do dia' with no signal (CPU slowed 4×), from a click on 'Rastreamentos' in the staff menu on 'Solicitações' to the six counts on screen: median ${panelMs.toFixed(0)} ms of ${opens.length} (${list(opens.map((o) => o.panel))} ms) (budget ≤ ${BUDGET.officePanelMs} ms) ${absolute(panelMs <= BUDGET.officePanelMs, `office panel ${panelMs.toFixed(0)} ms`, `${panelMs.toFixed(0)} ms`)}; the table's first 100 lines after a median ${listMs.toFixed(0)} ms`,
+    `- ${OFFICE_BULK} shipments of one city, all selected and given to a driver with no signal (CPU slowed 4×), from the click on 'Atribuir' to the toast '${OFFICE_BULK} atribuídas' and every line drawn naming the driver: ${lateAssign.toFixed(0)} ms (toast ${assign.toast.toFixed(0)} ms, lines ${assign.lines.toFixed(0)} ms) (budget ≤ ${BUDGET.officeAssign200Ms} ms) ${absolute(lateAssign <= BUDGET.officeAssign200Ms, `office assign 200 ${lateAssign.toFixed(0)} ms`, `${lateAssign.toFixed(0)} ms`)}; all ${OFFICE_BULK} with that driver on the server ${assignSeconds > 300 ? 'not within 300 s' : `${assignSeconds.toFixed(2)} s`} after the signal returned (batches answered: ${batches.join(', ') || 'none'}) (budget ≤ ${BUDGET.officeAssign200ServerSeconds} s) ${absolute(assignSeconds <= BUDGET.officeAssign200ServerSeconds, `office assign 200 on the server ${assignSeconds.toFixed(2)} s`, `${assignSeconds.toFixed(2)} s`)}`,
+    `- 'Exportar' with no filter, ${OFFICE_SHIPMENTS.toLocaleString('en')} listed, CPU slowed 4× as the rest of this part: from the click to the browser's download, median ${(csvMs / 1000).toFixed(2)} s of 3 (${list(exports)} ms; the first loads the CSV code) (budget ≤ ${BUDGET.officeCsvSeconds} s) ${absolute(csvMs / 1000 <= BUDGET.officeCsvSeconds, `office CSV ${(csvMs / 1000).toFixed(2)} s`, `${(csvMs / 1000).toFixed(2)} s`)}; ${csvRows.toLocaleString('en')} rows in the file ${check(csvRows === OFFICE_SHIPMENTS, `office CSV has ${csvRows} rows`)}`,
+    '- Loading a van by scanning its labels (at least one a second): to come.',
+    '',
+  );
 }
 
 /**
