@@ -32,7 +32,7 @@ export const test = base.extend<object, { stack: Stack }>({
   stack: [
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern
     async ({}, use) => {
-      const stack = await startStack();
+      const stack = await startStack({ AUTH_PER_MINUTE: '120' });
       await use(stack);
       await stack.stop();
     },
@@ -92,7 +92,10 @@ export async function officeCard(page: Page, receiver: string) {
     const open = line.getByRole('button', { name: /^Abrir / });
     await open.click();
   }
-  return page.getByRole('listitem').filter({ hasText: `Para ${receiver}` }).first();
+  return page
+    .getByRole('listitem')
+    .filter({ hasText: `Para ${receiver}` })
+    .first();
 }
 
 /**
