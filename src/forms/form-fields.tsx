@@ -1,53 +1,15 @@
-import { Box, Button, Link, NativeSelect, Text } from '@chakra-ui/react';
-import type { ComponentProps } from 'react';
+import { useRecipe } from '@chakra-ui/react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { RadioChoice } from './radio-choice';
-import { FieldShell, TextField } from './text-field';
+import { useSharedClasses } from './shared-classes';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
+
+export { SelectField } from './select-field';
 
 const LABEL_BLOCK = { mb: '2', display: 'block' } as const;
-
-interface SelectFieldProps {
-  label: string;
-  name: string;
-  value: string;
-  options: readonly string[];
-  onValueChange: (value: string) => void;
-  error?: string;
-  required?: boolean;
-  placeholder?: string;
-}
-
-export function SelectField({
-  label,
-  name,
-  value,
-  options,
-  onValueChange,
-  error,
-  required,
-  placeholder = 'Selecione',
-}: SelectFieldProps) {
-  return (
-    <FieldShell label={label} name={name} required={required} error={error}>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          name={name}
-          value={value}
-          onChange={(e) => onValueChange(e.target.value)}
-        >
-          <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FieldShell>
-  );
-}
 
 interface RadioFieldProps {
   label: string;
@@ -60,10 +22,25 @@ interface RadioFieldProps {
   required?: boolean;
 }
 
+/**
+ * Classes of the text around the fields, as Chakra's Text and Link with these style props gave
+ * them, made once (./shared-classes.ts): each Text or Link resolved its recipe and serialized its
+ * styles as the page went live.
+ */
+function useFormTextClasses() {
+  const linkRecipe = useRecipe({ key: 'link' });
+  return useSharedClasses('form-text', (named) => ({
+    requiredMark: named({ color: 'fg.error', ms: '1' }),
+    notice: named({ fontSize: 'sm', color: 'fg.muted' }),
+    link: `chakra-link ${named(linkRecipe({}), { color: 'brand.fg' })}`,
+  }));
+}
+
 export function RadioField(props: RadioFieldProps) {
   const { label, name, value, options, onValueChange, error, required } = props;
+  const classes = useFormTextClasses();
   return (
-    <Box data-field={name}>
+    <div data-field={name}>
       <RadioChoice
         name={name}
         value={value}
@@ -76,33 +53,41 @@ export function RadioField(props: RadioFieldProps) {
           <>
             {label}
             {required && (
-              <Text as="span" color="fg.error" ms="1" aria-hidden="true" data-required-mark>
+              <span aria-hidden="true" data-required-mark="true" className={classes.requiredMark}>
                 *
-              </Text>
+              </span>
             )}
           </>
         }
       />
-      {error && (
-        <Text color="fg.error" fontSize="sm" mt="1">
-          {error}
-        </Text>
-      )}
-    </Box>
+      {error && <RadioError>{error}</RadioError>}
+    </div>
   );
+}
+
+/**
+ * A radio group's error, in red. Its own component: its class is made (and its rule added to the
+ * page) when an error first shows, not while the page goes live, where no prerendered page has it.
+ */
+function RadioError({ children }: { children: ReactNode }) {
+  const classes = useSharedClasses('radio-error', (named) => ({
+    error: named({ color: 'fg.error', fontSize: 'sm', mt: '1' }),
+  }));
+  return <p className={classes.error}>{children}</p>;
 }
 
 /** LGPD: what a form collects and why, with the privacy page one tap away. */
 export function PrivacyNotice() {
+  const classes = useFormTextClasses();
   return (
-    <Text fontSize="sm" color="fg.muted">
+    <p className={classes.notice}>
       Usamos os dados deste formulário somente para responder ao seu pedido (cotação, coleta e
       entrega) e falar com você sobre ele.{' '}
-      <Link asChild color="brand.fg">
-        <RouterLink to={paths.privacy}>Saiba mais sobre privacidade</RouterLink>
-      </Link>
+      <RouterLink to={paths.privacy} className={classes.link}>
+        Saiba mais sobre privacidade
+      </RouterLink>
       .
-    </Text>
+    </p>
   );
 }
 
@@ -133,17 +118,11 @@ export function RequestFormEnd({
     <>
       <TextField {...description} label="Descrição do item" multiline />
       <PrivacyNotice />
-      <Box>
-        <Button
-          type="submit"
-          colorPalette="brand"
-          size="lg"
-          loading={sending}
-          loadingText="Enviando..."
-        >
+      <div>
+        <SubmitButton sending={sending} sendingText="Enviando...">
           {label}
-        </Button>
-      </Box>
+        </SubmitButton>
+      </div>
     </>
   );
 }

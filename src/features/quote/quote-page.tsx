@@ -1,4 +1,4 @@
-import { Alert, Box, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, type SystemStyleObject } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { quoteDraftFrom } from '../../domain/quote-draft';
@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/page-title';
 import { ParcelMeasures } from '../../forms/parcel-measures';
 import { PartyFields } from '../../forms/party-fields';
 import { RadioField, RequestFormEnd, SelectField } from '../../forms/form-fields';
+import { useSharedClasses } from '../../forms/shared-classes';
 import { useRulesForm } from '../../forms/use-rules-form';
 import { MoneyField } from '../../forms/number-fields';
 import { TextField } from '../../forms/text-field';
@@ -34,7 +35,44 @@ const INITIAL: FormValues = {
   recipientDocumentType: 'cpf',
 };
 
+/** Two columns from `md` up, as Chakra's `SimpleGrid columns={{ base: 1, md: 2 }}` writes them. */
+const TWO_COLUMNS = {
+  display: 'grid',
+  gridTemplateColumns: { base: 'repeat(1, minmax(0, 1fr))', md: 'repeat(2, minmax(0, 1fr))' },
+} as const;
+
+/**
+ * The classes of the page's own frame (its stacks, the calculator's fieldset and grids, the
+ * summary's rows), as Chakra's Stack, HStack, Box, Text and SimpleGrid with these props gave them,
+ * made once (src/forms/shared-classes.ts): as those components, the frame was some twenty styled
+ * elements, each resolving and serializing its styles while the page went live.
+ */
+function useQuoteClasses() {
+  return useSharedClasses('quote-page', (named) => {
+    const column = (gap: string, more?: SystemStyleObject) =>
+      `chakra-stack ${named({ display: 'flex', flexDirection: 'column', gap, ...more })}`;
+    const row = {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      flexDirection: 'row',
+      gap: '0.5rem',
+    } as const;
+    return {
+      page: column('6'),
+      calculator: column('4'),
+      fieldset: named({ borderWidth: '1px', borderRadius: 'xl', p: { base: '4', md: '6' } }),
+      legend: named({ fontWeight: 'bold', fontSize: 'lg', px: '2' }),
+      twoColumns: named(TWO_COLUMNS, { gap: '4' }),
+      summary: column('1', { bg: 'bg.muted', borderRadius: 'lg', p: '4' }),
+      row: `chakra-stack ${named(row)}`,
+      total: `chakra-stack ${named({ ...row, fontWeight: 'bold', fontSize: 'lg' })}`,
+    };
+  });
+}
+
 export default function QuotePage() {
+  const classes = useQuoteClasses();
   const rulesForm = useRulesForm({
     kind: 'quote',
     rules: QUOTE_RULES,
@@ -81,16 +119,14 @@ export default function QuotePage() {
   const quote = priceQuote(form.values);
 
   return (
-    <Stack gap="6">
+    <div className={classes.page}>
       <PageTitle title="Solicitação de Cotação" />
       <form onSubmit={onSubmit} noValidate>
-        <Stack gap="6">
-          <Box as="fieldset" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
-            <Text as="legend" fontWeight="bold" fontSize="lg" px="2">
-              Calculadora
-            </Text>
-            <Stack gap="4">
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <div className={classes.page}>
+          <fieldset className={classes.fieldset}>
+            <legend className={classes.legend}>Calculadora</legend>
+            <div className={classes.calculator}>
+              <div className={classes.twoColumns}>
                 <SelectField
                   label="Local de retirada"
                   options={LOCALITIES}
@@ -101,44 +137,37 @@ export default function QuotePage() {
                   options={LOCALITIES}
                   {...field('deliveryLocation')}
                 />
-              </SimpleGrid>
+              </div>
               <RadioField
                 label="Tipo de encomenda"
                 options={PARCEL_TYPE_OPTIONS}
                 {...field('parcelType')}
               />
               <ParcelMeasures field={field} weightLabel="Peso real (kg)" />
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <div className={classes.twoColumns}>
                 <TextField label="Número da NF" {...field('invoiceNumber')} />
                 <MoneyField label="Valor da NF (R$)" {...field('invoiceValue')} />
-              </SimpleGrid>
-              <Stack
-                gap="1"
-                bg="bg.muted"
-                borderRadius="lg"
-                p="4"
-                role="region"
-                aria-label="Resumo da cotação"
-              >
-                <HStack justify="space-between">
-                  <Text>Peso cubado</Text>
-                  <Text data-testid="quote-volumetric">{formatKg(quote.volumetricKg)}</Text>
-                </HStack>
-                <HStack justify="space-between">
-                  <Text>Peso cobrado</Text>
-                  <Text data-testid="quote-chargeable">{formatKg(quote.chargeableKg)}</Text>
-                </HStack>
-                <HStack justify="space-between">
-                  <Text>Taxa de seguro da NF (1%)</Text>
-                  <Text data-testid="quote-insurance">{formatCents(quote.insuranceCents)}</Text>
-                </HStack>
-                <HStack justify="space-between" fontWeight="bold" fontSize="lg">
-                  <Text>Valor total</Text>
-                  <Text data-testid="quote-total">
+              </div>
+              <div className={classes.summary} role="region" aria-label="Resumo da cotação">
+                <div className={classes.row}>
+                  <p>Peso cubado</p>
+                  <p data-testid="quote-volumetric">{formatKg(quote.volumetricKg)}</p>
+                </div>
+                <div className={classes.row}>
+                  <p>Peso cobrado</p>
+                  <p data-testid="quote-chargeable">{formatKg(quote.chargeableKg)}</p>
+                </div>
+                <div className={classes.row}>
+                  <p>Taxa de seguro da NF (1%)</p>
+                  <p data-testid="quote-insurance">{formatCents(quote.insuranceCents)}</p>
+                </div>
+                <div className={classes.total}>
+                  <p>Valor total</p>
+                  <p data-testid="quote-total">
                     {quote.totalCents === null ? CONSULTAR : formatCents(quote.totalCents)}
-                  </Text>
-                </HStack>
-              </Stack>
+                  </p>
+                </div>
+              </div>
               {missingCalculator.length > 0 && (
                 <Alert.Root status="error">
                   <Alert.Indicator />
@@ -150,8 +179,8 @@ export default function QuotePage() {
                   </Alert.Content>
                 </Alert.Root>
               )}
-            </Stack>
-          </Box>
+            </div>
+          </fieldset>
 
           <PartyFields of={rulesForm} prefix="sender" title="Remetente" withEmail />
           <PartyFields of={rulesForm} prefix="recipient" title="Destinatário" withReceiver />
@@ -161,8 +190,8 @@ export default function QuotePage() {
             sending={form.isSubmitting}
             label="Enviar"
           />
-        </Stack>
+        </div>
       </form>
-    </Stack>
+    </div>
   );
 }
