@@ -67,10 +67,26 @@ const underway = (row: TrackingRow) => !delivered(row) && !row.returnedAt;
 const promiseOf = (row: TrackingRow) => String(row.shipment?.promisedDate ?? '').slice(0, 10);
 /** One formatter for the whole list: making one per row cost more than the rest of the pass. */
 const brasilia = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+/**
+ * Days of the hours seen, by the time's first 13 characters ('2026-11-27 14'): time zones move on
+ * the hour, so every time of one UTC hour has one Brasília day, and a day's list has a few dozen
+ * hours where formatting each row's time was most of the panel's pass.
+ */
+const dayOfHour = new Map<string, string>();
+
 /** The Brasília day of a stored time ('2026-11-27 14:02:00.000Z' or ISO 8601), or ''. */
 export function dayOf(time: string): string {
+  // A UTC hour prefix only for times that end in Z (an offset other than whole hours would not).
+  const hour = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d+)?Z$/.test(time) ? time.slice(0, 13) : '';
+  const known = hour && dayOfHour.get(hour);
+  if (known) return known;
   const at = time ? Date.parse(time.replace(' ', 'T')) : NaN;
-  return Number.isNaN(at) ? '' : brasilia.format(at);
+  const day = Number.isNaN(at) ? '' : brasilia.format(at);
+  if (hour && day) {
+    if (dayOfHour.size > 5000) dayOfHour.clear();
+    dayOfHour.set(hour, day);
+  }
+  return day;
 }
 
 /** The day after `today` ('AAAA-MM-DD'). */
@@ -81,17 +97,26 @@ export function nextDay(today: string): string {
 }
 
 /** Whether the row's promise is late, due today or tomorrow (only for shipments underway). */
-export function promiseState(row: TrackingRow, today: string): PromiseFilter | null {
+export function promiseState(
+  row: TrackingRow,
+  today: string,
+  tomorrow = nextDay(today),
+): PromiseFilter | null {
   const promised = promiseOf(row);
   if (!promised || !underway(row)) return null;
   if (promised < today) return 'atrasadas';
   if (promised === today) return 'hoje';
-  return promised === nextDay(today) ? 'amanha' : null;
+  return promised === tomorrow ? 'amanha' : null;
 }
 
 const inPendencies = (row: TrackingRow) => Boolean(row.pendingSince) && !row.returnedAt;
 
-function inSituation(row: TrackingRow, situation: Situation, today: string): boolean {
+function inSituation(
+  row: TrackingRow,
+  situation: Situation,
+  today: string,
+  tomorrow = nextDay(today),
+): boolean {
   switch (situation) {
     case 'a-atribuir':
       return Boolean(row.shipment) && underway(row) && !row.driver && !inPendencies(row);
@@ -102,20 +127,46 @@ function inSituation(row: TrackingRow, situation: Situation, today: string): boo
     case 'pendencias':
       return inPendencies(row);
     case 'para-hoje':
-      return promiseState(row, today) === 'hoje';
+      return promiseState(row, today, tomorrow) === 'hoje';
     case 'atrasadas':
-      return promiseState(row, today) === 'atrasadas';
+      return promiseState(row, today, tomorrow) === 'atrasadas';
   }
 }
 
-/** The city a row goes to, as the list shows it ('Campinas - SP'), or ''. */
-export const cityOf = (row: TrackingRow) => (row.shipment ? destinationOf(row.shipment) : '');
+/**
+ * What a row is searched and grouped by, worked out once per row object: a row kept on the device
+ * is never changed in place (a change makes a new object), so each search keystroke and each count
+ * reads these instead of folding ten thousand names again.
+ */
+interface RowKeys {
+  city: string;
+  foldedCity: string;
+  foldedName: string;
+}
+const rowKeys = new WeakMap<TrackingRow, RowKeys>();
+function keysOf(row: TrackingRow): RowKeys {
+  let keys = rowKeys.get(row);
+  if (!keys) {
+    const city = row.shipment ? destinationOf(row.shipment) : '';
+    keys = {
+      city,
+      foldedCity: folded(city),
+      foldedName: folded(String(row.shipment?.recipientName ?? '')),
+    };
+    rowKeys.set(row, keys);
+  }
+  return keys;
+}
 
-const folded = (text: string) =>
-  text
+/** The city a row goes to, as the list shows it ('Campinas - SP'), or ''. */
+export const cityOf = (row: TrackingRow) => keysOf(row).city;
+
+function folded(text: string): string {
+  return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLocaleLowerCase('pt-BR');
+}
 
 /** A test for one row: every filter given must hold. */
 export function rowFilter(filters: OfficeFilters, today: string): (row: TrackingRow) => boolean {
@@ -123,21 +174,21 @@ export function rowFilter(filters: OfficeFilters, today: string): (row: Tracking
   // A number or a CEP is typed with digits (and dots, dashes, spaces): a name's digits are not one.
   const digits = /^[\d\s./-]+$/.test(text) ? normalizeTrackingNumber(text) : '';
   const city = folded(filters.city ?? '');
+  const tomorrow = nextDay(today);
   return (row) => {
-    if (filters.situation && !inSituation(row, filters.situation, today)) return false;
+    if (filters.situation && !inSituation(row, filters.situation, today, tomorrow)) return false;
     if (
       filters.driver &&
       (filters.driver === 'nenhum' ? row.driver : row.driver !== filters.driver)
     )
       return false;
     if (filters.stage && String(stageReached(row)) !== filters.stage) return false;
-    if (filters.promise && promiseState(row, today) !== filters.promise) return false;
-    if (city && folded(cityOf(row)) !== city) return false;
+    if (filters.promise && promiseState(row, today, tomorrow) !== filters.promise) return false;
+    if (city && keysOf(row).foldedCity !== city) return false;
     if (text) {
-      const name = folded(String(row.shipment?.recipientName ?? ''));
       const zip = String(row.shipment?.recipientZip ?? '');
       const byDigits = digits.length > 0 && (row.number.includes(digits) || zip.includes(digits));
-      if (!byDigits && !name.includes(text)) return false;
+      if (!byDigits && !keysOf(row).foldedName.includes(text)) return false;
     }
     return true;
   };
@@ -208,12 +259,16 @@ export function dayPanel(rows: readonly TrackingRow[], today: string): DayPanel 
     if (!day) byDriver.set(driver, (day = { driver, left: 0, deliveredToday: 0, failedToday: 0 }));
     return day;
   };
+  const tomorrow = nextDay(today);
   for (const row of rows) {
-    for (const { key } of SITUATIONS) if (inSituation(row, key, today)) counts[key] += 1;
+    const within: Partial<Record<Situation, boolean>> = {};
+    for (const { key } of SITUATIONS)
+      if ((within[key] = inSituation(row, key, today, tomorrow))) counts[key] += 1;
     if (!row.driver) continue;
-    if (inSituation(row, 'com-motoristas', today)) driverDay(row.driver).left += 1;
-    if (inSituation(row, 'entregues-hoje', today)) driverDay(row.driver).deliveredToday += 1;
-    const failed = row.attempts.filter((a) => dayOf(a.at) === today).length;
+    if (within['com-motoristas']) driverDay(row.driver).left += 1;
+    if (within['entregues-hoje']) driverDay(row.driver).deliveredToday += 1;
+    let failed = 0;
+    for (const attempt of row.attempts) if (dayOf(attempt.at) === today) failed += 1;
     if (failed) driverDay(row.driver).failedToday += failed;
   }
   const drivers = [...byDriver.values()].sort((a, b) => b.left - a.left);

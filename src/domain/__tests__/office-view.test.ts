@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkOutcome, dayPanel, promiseState, rowFilter, sortRows } from '../office-view';
+import { bulkOutcome, dayOf, dayPanel, promiseState, rowFilter, sortRows } from '../office-view';
 import { CHANGE_MESSAGES, emptyRow, type TrackingRow } from '../tracking-changes';
 
 const TODAY = '2026-11-27';
@@ -64,6 +64,16 @@ describe("the office's day", () => {
     expect(drivers).toEqual([{ driver: 'beta', left: 1, deliveredToday: 1, failedToday: 0 }]);
   });
 
+  it("tells a time's Brasília day on either side of midnight there, times of one hour alike", () => {
+    expect(dayOf('2026-11-28 02:59:59.999Z')).toBe('2026-11-27');
+    expect(dayOf('2026-11-28 02:00:00.000Z')).toBe('2026-11-27');
+    expect(dayOf('2026-11-28 03:00:00.000Z')).toBe('2026-11-28');
+    expect(dayOf('2026-11-28T03:30:00Z')).toBe('2026-11-28');
+    // An offset of its own is read as written, not by the hour's first characters.
+    expect(dayOf('2026-11-28T02:30:00-05:00')).toBe('2026-11-28');
+    expect(dayOf('')).toBe('');
+  });
+
   it("counts a driver's failed attempts of today only", () => {
     const attempt = (at: string) => ({
       id: at,
@@ -112,6 +122,17 @@ describe("the office's list", () => {
     expect(filtered({ text: rows[1]!.number.slice(-4) })).toEqual(['2']);
     // Letters with digits are a name: 'Ana 2' matches no number ending in 2.
     expect(filtered({ text: 'Ana 2' })).toEqual([]);
+  });
+
+  it('finds a receiver by the new name once the row is changed (the old name no longer)', () => {
+    expect(filtered({ text: 'bruno' })).toEqual(['3']);
+    const renamed = {
+      ...rows[2]!,
+      shipment: { ...rows[2]!.shipment!, recipientName: 'Célia Dias' },
+    };
+    const found = (text: string) => [renamed].filter(rowFilter({ text }, TODAY)).map((r) => r.id);
+    expect(found('celia')).toEqual(['3']);
+    expect(found('bruno')).toEqual([]);
   });
 
   it('filters by driver (or none), stage reached, promise and city, all together', () => {

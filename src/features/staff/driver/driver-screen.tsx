@@ -1,5 +1,4 @@
 import { Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   ATTEMPT_MESSAGES,
@@ -27,7 +26,7 @@ import { deliveredToday } from '../../../domain/driver-stops';
 import { db } from '../../../lib/db';
 import { staffApi } from '../../../lib/pocketbase';
 import { ChangesStatus } from '../tracking/changes-status';
-import { openingList, readKeptList } from '../tracking/kept-list';
+import { useKeptList } from '../tracking/kept-list';
 import { TrackingList } from '../tracking/row-parts';
 import { ScanDialog } from '../tracking/scan-dialog';
 import { useAllDrawn } from '../tracking/use-all-drawn';
@@ -49,12 +48,8 @@ import { undoDelivery } from './undo-delivery';
 export function DriverScreen() {
   const [filter, setFilter] = useState('');
   const needle = normalizeTrackingNumber(filter);
-  const kept = useLiveQuery(
-    () => readKeptList(),
-    [],
-    // The list, read before the screen was drawn (kept-list.ts): no empty first draw.
-    openingList(true),
-  );
+  // The list, read before the screen was drawn (kept-list.ts): no empty first draw.
+  const kept = useKeptList(true);
   const { waitingChanges, waitingCount, sync, offline } = useKeptTracking();
   const [delivering, setDelivering] = useState<ShownRow | null>(null);
   const [attempting, setAttempting] = useState<ShownRow | null>(null);

@@ -10,9 +10,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import {
   useCallback,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -62,11 +62,10 @@ import {
 } from '../../../domain/office-view';
 import { db } from '../../../lib/db';
 import { newRecordId } from '../../../offline';
-import { useThrottledQuery } from '../../../hooks/use-throttled-query';
 import { sendChanges } from '../tracking/api';
 import { ChangesStatus } from '../tracking/changes-status';
 import { RecordDelivery } from '../tracking/delivery-dialog';
-import { openingList, readKeptList, SHOWN } from '../tracking/kept-list';
+import { SHOWN, useKeptList } from '../tracking/kept-list';
 import { TrackingList } from '../tracking/row-parts';
 import { ScanDialog } from '../tracking/scan-dialog';
 import { actorName, change, useKeptTracking, useQuietWhile } from '../tracking/use-tracking';
@@ -136,12 +135,12 @@ function sortOf(params: URLSearchParams): Sort | null {
  * reads the list kept on the device, so it opens and works with no signal.
  */
 export function OfficeScreen() {
-  const kept = useThrottledQuery('staffTracking', readKeptList, openingList(false));
+  const kept = useKeptList(false);
   const { waitingChanges, waitingCount, sync, offline } = useKeptTracking();
-  const pendingKept = useLiveQuery(() => db.staffTracking.orderBy('decisionDue').toArray(), []);
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const sort = sortOf(params);
+  const filtered = Object.values(filters).some(Boolean);
   const [limit, setLimit] = useState(SHOWN);
   const [drivers, setDrivers] = useState<Driver[]>(knownDrivers);
   useEffect(() => {
@@ -163,13 +162,23 @@ export function OfficeScreen() {
   );
   const panel = useMemo(() => dayPanel(all ?? [], today), [all, today]);
   const cities = useMemo(() => citiesOf(all ?? []), [all]);
+  const pending = useMemo(() => pendingShipments(all ?? []), [all]);
+  // Newest first once per change of the list, not once per keystroke in the search.
+  const newest = useMemo(() => sortRows(all ?? [], null, driverName), [all, driverName]);
   const filterKey = JSON.stringify(filters);
   const listed = useMemo(
-    () => sortRows((all ?? []).filter(rowFilter(filters, today)), sort, driverName),
+    () => {
+      const found = filtered ? newest.filter(rowFilter(filters, today)) : newest;
+      return sort ? sortRows(found, sort, driverName) : found;
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [all, filterKey, sort?.column, sort?.descending, today, driverName],
+    [newest, filterKey, sort?.column, sort?.descending, today, driverName],
   );
-  const shown = listed.slice(0, limit);
+  // The panel first: the table's lines (the heavier part to draw) follow a moment after.
+  const shown = useDeferredValue(
+    useMemo(() => listed.slice(0, limit), [listed, limit]),
+    [],
+  );
 
   const setFilter = (name: keyof OfficeFilters, value: string | undefined) => {
     setLimit(SHOWN);
@@ -184,7 +193,6 @@ export function OfficeScreen() {
     );
   };
   const clearFilters = () => setParams(new URLSearchParams());
-  const filtered = Object.values(filters).some(Boolean);
   const onSort = (column: SortColumn) =>
     setParams(
       (before) => {
@@ -398,7 +406,6 @@ export function OfficeScreen() {
     void change(made, `Paradas de ${driverName(routeOf)} ordenadas por CEP`);
   };
 
-  const pending = pendingShipments(overlayChanges(pendingKept ?? [], waitingChanges, actorName()));
   const manifestDriver =
     chosen.length && chosen.every((r) => r.driver && r.driver === chosen[0]!.driver)
       ? chosen[0]!.driver
