@@ -36,3 +36,4 @@ export {
 } from './jobs';
 export { answerLgpdErase, answerLgpdExport } from './lgpd';
 export { historyOfDashboardDelete, historyOfDashboardEdit, refuseHistoryChange } from './history';
+export { answerReceiverNote, saveReceiverNote } from './receiver';

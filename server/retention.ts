@@ -100,6 +100,15 @@ export function eraseShipment(txApp: core.App, id: string, erasedBy = ''): boole
   }
   record.set('receiverName', initials(record.getString('receiverName')));
   record.set('receiverCpf', '');
+  // The receiver's own note names people and places; its private link has nothing left to open.
+  for (const field of ['receiverInstructions', 'receiverComplement', 'receiverMayReceive']) {
+    record.set(field, '');
+  }
+  txApp
+    .db()
+    .newQuery('DELETE FROM receiver_links WHERE tracking = {:id}')
+    .bind({ id: record.id })
+    .execute();
   record.set('deliveryPhoto', null);
   record.set('attemptPhotos', null);
   record.set('attemptLog', anonymizedAttempts(attemptsOf(record)));

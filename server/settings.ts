@@ -42,6 +42,9 @@ export function applySettings(app: core.App): void {
     // cancellations; the hooks add per-address limits.
     { label: '/api/avisos', audience: '', duration: 60, maxRequests: 30 },
     { label: '/api/avisos/', audience: '', duration: 60, maxRequests: 30 },
+    // The receiver's private page (a prefix): a person reads and saves a few times; a guesser of
+    // tokens is held to a trickle.
+    { label: '/api/recebedor/', audience: '', duration: 60, maxRequests: 30 },
     // Requests that send an e-mail to an account's address (server/limits.ts also limits each
     // address): a connection may ask a few times in ten minutes.
     { label: '*:requestPasswordReset', audience: '', duration: 600, maxRequests: 5 },

@@ -24,6 +24,7 @@ import { leaveTombstone } from './tracking';
 import { markHandled } from './submissions';
 import { detailsOf, driverName, editChanges, writeHistory, type Actor } from './history';
 import { fieldErrors, saveOrRefuse } from './errors';
+import { tellReceiver } from './receiver';
 
 /** The site's address, for links in e-mails (APP_URL, else PocketBase's own setting). */
 function site(app: core.App): string {
@@ -198,6 +199,9 @@ export function applyShipment(
     }
     existing.set('detailsChangedAt', at);
     txApp.save(existing);
+    // A new address for the addressee: the private link goes to it.
+    const mailTo = existing.getString('recipientEmail');
+    if (mailTo && mailTo !== String(before.recipientEmail ?? '')) tellReceiver(txApp, existing);
     const changes = editChanges(txApp, before, prepared.details, {
       from: driverBefore,
       to: driverAfter,
@@ -261,6 +265,7 @@ export function applyShipment(
     txApp.save(source.record);
     tellRequester(txApp, source, fresh);
   }
+  tellReceiver(txApp, fresh);
   return { record: fresh };
 }
 

@@ -60,6 +60,11 @@ export function everyRequest(e: core.RequestEvent): void {
     request.url!.path = '/api/rastreio/…';
     request.url!.rawPath = '';
   }
+  // The receiver's private token is a key: a refused request is logged without it too.
+  if (path.startsWith('/api/recebedor/')) {
+    request.url!.path = '/api/recebedor/…';
+    request.url!.rawPath = '';
+  }
 
   // /api/health also says whether mail is flowing and every scheduled job succeeds, so a monitor
   // can alert on a stuck queue or a job that keeps failing.

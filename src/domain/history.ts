@@ -11,6 +11,7 @@ import { formatCep, formatDocument, formatPhone } from './masks';
 import { SHIPMENT_PERSONAL_FIELDS, SHIPMENT_RULES } from './shipments';
 import { ANONYMIZED } from './submissions';
 import { initials } from './tracking-changes';
+import { RECEIVER_NOTE_FIELDS, receiverNoteSummary, type ReceiverNote } from './receiver-notes';
 
 export const HISTORY_ACTIONS = [
   'created',
@@ -23,6 +24,7 @@ export const HISTORY_ACTIONS = [
   'decision',
   'label',
   'deleted',
+  'receiver-note',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -128,6 +130,13 @@ export function anonymizedHistoryDetails(
   }
   if (typeof details.receiverName === 'string') {
     out.receiverName = initials(details.receiverName);
+  }
+  // The receiver's own words may name people and places: kept only as 'filled' (the hold's day
+  // names nobody).
+  if (action === 'receiver-note') {
+    for (const name of RECEIVER_NOTE_FIELDS) {
+      if (name !== 'holdUntil' && details[name]) out[name] = ANONYMIZED;
+    }
   }
   return out;
 }
@@ -239,6 +248,11 @@ function whatHappened(row: HistoryRow): { what: string; after?: string } {
       return { what: 'Etiqueta impressa' };
     case 'deleted':
       return { what: 'Registro excluído' };
+    case 'receiver-note':
+      return {
+        what: 'Recebedor: instruções de entrega pelo link do e-mail',
+        after: receiverNoteSummary(d as Partial<ReceiverNote>),
+      };
     default:
       return { what: `Mudança (${row.action})` };
   }

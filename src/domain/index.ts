@@ -26,3 +26,4 @@ export * from './cron';
 export * from './cep';
 export * from './manifest';
 export * from './history';
+export * from './receiver-notes';

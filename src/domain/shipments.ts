@@ -96,6 +96,16 @@ export const SHIPMENT_RULES: readonly FieldRule[] = [
   // Whom the driver asks for at the door (a porter, a reception desk), from the request's
   // 'Recebedor': it fills 'Nome de quem recebeu' on the driver's phone.
   textRule('recipientReceiver', 'Quem deve receber', false, { max: 120, personal: true }),
+  // The addressee's own e-mail: it gets the private link where they leave delivery instructions
+  // (src/domain/receiver-notes.ts).
+  {
+    name: 'recipientEmail',
+    label: 'E-mail do destinatário',
+    kind: 'email',
+    required: false,
+    max: 254,
+    personal: true,
+  },
   textRule('contents', 'Conteúdo', true, { max: 200 }),
   {
     name: 'weight',

@@ -24,6 +24,7 @@ import {
   stageTimesOf,
   type TrackingStage,
 } from './stages';
+import { receiverNoteOf, type ReceiverNote } from './receiver-notes';
 import { newNumberProblem } from './shipment-numbers';
 import {
   checkShipment,
@@ -347,6 +348,8 @@ export interface TrackingRow {
   returnedAt: string;
   /** How many people follow the number by e-mail ('Avise-me'); never who. */
   followers?: number;
+  /** What the receiver asked through their private link ('Recado do recebedor'), if anything. */
+  receiverNote?: ReceiverNote;
   created: string;
   updated: string;
 }
@@ -372,6 +375,7 @@ export function trackingRowOf(record: Record<string, unknown>): TrackingRow {
     pendingSince: String(record.pendingSince ?? ''),
     returnedAt: String(record.returnedAt ?? ''),
     followers: Number(record.followers ?? 0) || 0,
+    ...(receiverNoteOf(record) ? { receiverNote: receiverNoteOf(record) } : {}),
     created: String(record.created ?? ''),
     updated: String(record.updated ?? ''),
   };

@@ -17,6 +17,9 @@ const ADMITS: Record<string, Caller[]> = {
   'POST /api/avisos/confirmar': EVERYONE,
   'POST /api/avisos/cancelar/{token}': EVERYONE,
   'GET /api/avisos/cancelar/{token}': EVERYONE,
+  // The receiver's private page: the token is the key, not an account.
+  'GET /api/recebedor/{token}': EVERYONE,
+  'POST /api/recebedor/{token}': EVERYONE,
   'POST /api/equipe/rastreios': ['office', 'driver'],
   'POST /api/equipe/rastreios/lote': ['office', 'driver'],
   'POST /api/equipe/rastreios/fotos': ['office', 'driver'],
