@@ -91,6 +91,9 @@ export function applyDecision(
     throw fieldErrors({ decision: ATTEMPT_MESSAGES.notPending });
   }
   record.set('pendingSince', '');
+  // A new attempt gets the delivery code's tries back (the code itself stays the one mailed).
+  record.set('pendingReason', '');
+  if (record.getString('pinHash')) record.set('pinWrong', []);
   if (change.decision === 'return') {
     record.set('returnedAt', storedTime(change.at));
   } else if (change.driver !== undefined) {

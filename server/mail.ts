@@ -490,10 +490,14 @@ function finish(app: core.App, item: core.Record): void {
         item.set('nextAt', '');
       }
     }
-    // An 'Avise-me' e-mail holds a visitor's address: once delivered (or refused for good), the
-    // queue keeps nothing of it.
+    // An 'Avise-me' e-mail holds a visitor's address, a delivery code's e-mail the code itself:
+    // once delivered (or refused for good), the queue keeps nothing of either.
     const status = item.getString('status');
-    if ((status === 'sent' || status === 'refused') && /^follow-/.test(item.getString('purpose'))) {
+    const purpose = item.getString('purpose');
+    if (
+      (status === 'sent' || status === 'refused') &&
+      (/^follow-/.test(purpose) || purpose === 'delivery-pin')
+    ) {
       app.unsafeWithoutHooks().delete(item);
       return;
     }

@@ -24,6 +24,7 @@ import { leaveTombstone } from './tracking';
 import { markHandled } from './submissions';
 import { detailsOf, driverName, editChanges, writeHistory, type Actor } from './history';
 import { fieldErrors, saveOrRefuse } from './errors';
+import { choosePin, mailPin } from './delivery-pin';
 import { tellReceiver } from './receiver';
 
 /** The site's address, for links in e-mails (APP_URL, else PocketBase's own setting). */
@@ -181,7 +182,9 @@ export function applyShipment(
     if (last && timeOf(last) >= timeOf(at)) return { record: existing, applied: false };
     const before = detailsOf(existing);
     const driverBefore = existing.getString('driver');
+    const emailBefore = existing.getString('recipientEmail');
     setDetails(existing, prepared.details);
+    const code = choosePin(existing, change.deliveryPin, false, emailBefore);
     // The form always sends the driver it shows: only a different one is a choice of driver, and
     // only when no later choice ('assign' from another device) has been made meanwhile.
     const lastDriver = existing.getString('driverChangedAt');
@@ -199,6 +202,7 @@ export function applyShipment(
     }
     existing.set('detailsChangedAt', at);
     txApp.save(existing);
+    mailPin(txApp, existing, code);
     // A new address for the addressee: the private link goes to it.
     const mailTo = existing.getString('recipientEmail');
     if (mailTo && mailTo !== String(before.recipientEmail ?? '')) tellReceiver(txApp, existing);
@@ -239,6 +243,7 @@ export function applyShipment(
   fresh.set('registeredBy', who);
   fresh.set('registeredAt', at);
   setDetails(fresh, prepared.details);
+  const code = choosePin(fresh, change.deliveryPin, true, '');
   fresh.set('detailsChangedAt', at);
   if (change.request) fresh.set('request', change.request);
   // When its request arrived: the first line of the public history, read with the lookup's one
@@ -249,6 +254,7 @@ export function applyShipment(
     fresh.set('driverChangedAt', at);
   }
   txApp.save(fresh);
+  mailPin(txApp, fresh, code);
   writeHistory(txApp, fresh, 'created', by, at, {
     kind: 'shipment',
     ...(change.request ? { request: change.request } : {}),

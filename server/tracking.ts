@@ -41,6 +41,7 @@ import {
   writeHistory,
 } from './history';
 import { applyAttempt, applyDecision, attachPhoto } from './attempts';
+import { applyWrongPin, deliveryPinProblem, pinAboveCents } from './delivery-pin';
 import { ATTEMPT_MESSAGES } from '../src/domain/attempts';
 
 export type Fields = { [name: string]: string };
@@ -137,6 +138,10 @@ function changeOf(body: { [name: string]: unknown }) {
       ? {}
       : { latitude: Number(body.latitude), longitude: Number(body.longitude) }),
     decision: text('decision'),
+    pin: text('pin'),
+    ...(body.deliveryPin === undefined || body.deliveryPin === null
+      ? {}
+      : { deliveryPin: body.deliveryPin === true || text('deliveryPin') === 'true' }),
   };
 }
 
@@ -278,7 +283,13 @@ function applyOne(
   const by = { id: auth.id, name: who };
   // A driver marks stages of the shipments assigned to it, and nothing else.
   const driver = isDriver(auth);
-  if (driver && change.op !== 'stage' && change.op !== 'route' && change.op !== 'attempt') {
+  if (
+    driver &&
+    change.op !== 'stage' &&
+    change.op !== 'route' &&
+    change.op !== 'attempt' &&
+    change.op !== 'pin'
+  ) {
     throw new ForbiddenError(
       change.op === 'decision' ? ATTEMPT_MESSAGES.officeOnly : CHANGE_MESSAGES.driverOnlyStages,
     );
@@ -305,6 +316,8 @@ function applyOne(
     return { ordered };
   }
   let answer: object = {};
+  // A wrong delivery code is refused after the transaction, so that its count is kept.
+  let wrongPin = '';
   app.runInTransaction((txApp) => {
     const found = findById(txApp, change.record);
     // A driver sees nothing of a record that is not its own, not even when it was made (a change
@@ -397,6 +410,10 @@ function applyOne(
       answer = done;
       return;
     }
+    if (change.op === 'pin') {
+      answer = applyWrongPin(txApp, record, change, by);
+      return;
+    }
     if (change.op === 'decision') {
       const done = applyDecision(txApp, record, change as unknown as DecisionChange);
       if (done.applied) {
@@ -408,6 +425,10 @@ function applyOne(
       }
       answer = done;
       return;
+    }
+    if (change.stage === DELIVERED_STAGE && change.set) {
+      wrongPin = deliveryPinProblem(txApp, record, change, by) ?? '';
+      if (wrongPin) return;
     }
     const wasSet =
       normalizeStages(record.get('stages')).indexOf(change.stage as TrackingStage) !== -1;
@@ -443,6 +464,7 @@ function applyOne(
     }
     answer = { record, applied: Boolean(fields) };
   });
+  if (wrongPin) throw fieldErrors({ pin: wrongPin }, wrongPin);
   return answer;
 }
 
@@ -537,6 +559,8 @@ export function answerDrivers(e: core.RequestEvent): void {
   e.response.header().set('Cache-Control', 'no-store');
   e.json(200, {
     drivers: rows.map((r) => ({ id: r.id as string, name: (r.name || r.email) as string })),
+    // The shipment form's default for the delivery code (kept on the device with the drivers).
+    pinAboveCents: pinAboveCents(),
   });
 }
 

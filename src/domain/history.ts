@@ -21,6 +21,7 @@ export const HISTORY_ACTIONS = [
   'stage-set',
   'stage-cleared',
   'attempt',
+  'pin-wrong',
   'decision',
   'label',
   'deleted',
@@ -234,6 +235,13 @@ function whatHappened(row: HistoryRow): { what: string; after?: string } {
       const taken = text(d.fromName) ? ` e saiu da lista de ${text(d.fromName)}` : '';
       return {
         what: `Tentativa sem sucesso (${reasonLabel(text(d.reason))})`,
+        after: d.pending ? `foi para Pendências${taken}` : undefined,
+      };
+    }
+    case 'pin-wrong': {
+      const taken = text(d.fromName) ? ` e saiu da lista de ${text(d.fromName)}` : '';
+      return {
+        what: `Código de entrega incorreto (${String(d.wrong ?? '?')}ª vez)`,
         after: d.pending ? `foi para Pendências${taken}` : undefined,
       };
     }

@@ -26,4 +26,5 @@ export * from './cron';
 export * from './cep';
 export * from './manifest';
 export * from './history';
+export * from './delivery-pin';
 export * from './receiver-notes';

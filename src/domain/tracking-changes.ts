@@ -13,6 +13,7 @@ import {
   type AttemptEntry,
   type AttemptReason,
 } from './attempts';
+import { isPinShape, PENDING_PIN, PIN_MAX_WRONG, PIN_MESSAGES, wrongPinsOf } from './delivery-pin';
 import { isValidCpf } from './documents';
 import { checkField } from './fields';
 import {
@@ -74,6 +75,21 @@ export type TrackingChange =
       request?: string;
       /** The driver's account id ('' for none); absent: left as it is. */
       driver?: string;
+      /**
+       * Ask for a delivery code (mailed to `recipientEmail`), or no longer; absent: a new shipment
+       * asks above the declared value the server is set to, an edit leaves it as it is.
+       */
+      deliveryPin?: boolean;
+    })
+  | (ChangeBase & {
+      /**
+       * A wrong delivery code typed on the phone (the phone checked it against the shipment's
+       * hash): the server checks it again and counts it; the fifth sends the stop to 'Pendências'.
+       */
+      op: 'pin';
+      /** This try's own id, made on the phone: a resend counts once. */
+      attempt: string;
+      pin: string;
     })
   | (ChangeBase & {
       /** 'Não entregue': a failed delivery attempt, with its reason (the photo follows apart). */
@@ -112,6 +128,8 @@ export type TrackingChange =
       /** Proof of delivery, with stage 4 set. */
       receiverName?: string;
       receiverCpf?: string;
+      /** The delivery code as the receiver told it, when the shipment asks for one. */
+      pin?: string;
     });
 
 export type StageChange = Extract<TrackingChange, { op: 'stage' }>;
@@ -120,6 +138,7 @@ export type AttemptChange = Extract<TrackingChange, { op: 'attempt' }>;
 export type DecisionChange = Extract<TrackingChange, { op: 'decision' }>;
 export type AssignChange = Extract<TrackingChange, { op: 'assign' }>;
 export type LabelChange = Extract<TrackingChange, { op: 'label' }>;
+export type PinChange = Extract<TrackingChange, { op: 'pin' }>;
 
 /** The most stops a driver orders at once (a day's work is far fewer). */
 export const MAX_STOPS = 500;
@@ -199,7 +218,8 @@ export function checkTrackingChange(
     op !== 'attempt' &&
     op !== 'decision' &&
     op !== 'assign' &&
-    op !== 'label'
+    op !== 'label' &&
+    op !== 'pin'
   ) {
     return { op: CHANGE_MESSAGES.op };
   }
@@ -238,6 +258,16 @@ export function checkTrackingChange(
     if (change.driver !== undefined && !/^([a-z0-9]{15})?$/.test(String(change.driver))) {
       problems.driver = CHANGE_MESSAGES.driverUnknown;
     }
+    const email = String((fields as Record<string, unknown>).recipientEmail ?? '').trim();
+    if (change.deliveryPin === true && !email && !problems.recipientEmail) {
+      problems.recipientEmail = PIN_MESSAGES.emailRequired;
+    }
+    return problems;
+  }
+  if (op === 'pin') {
+    if (!/^[a-z0-9]{15}$/.test(String(change.attempt ?? '')))
+      problems.attempt = PIN_MESSAGES.attempt;
+    if (!isPinShape(change.pin)) problems.pin = PIN_MESSAGES.format;
     return problems;
   }
   if (op === 'assign') {
@@ -267,6 +297,10 @@ export function checkTrackingChange(
     else if (name.length > RECEIVER_NAME_MAX) problems.receiverName = CHANGE_MESSAGES.receiverLong;
     const cpf = String(change.receiverCpf ?? '').replace(/\D/g, '');
     if (cpf && !isValidCpf(cpf)) problems.receiverCpf = CHANGE_MESSAGES.cpf;
+    // Whether the shipment asks for a code is the record's to say (the server's check).
+    if (change.pin !== undefined && change.pin !== '' && !isPinShape(change.pin)) {
+      problems.pin = PIN_MESSAGES.format;
+    }
   }
   return problems;
 }
@@ -348,6 +382,12 @@ export interface TrackingRow {
   returnedAt: string;
   /** How many people follow the number by e-mail ('Avise-me'); never who. */
   followers?: number;
+  /** The delivery code's salt and hash, when the shipment asks for one (never the code). */
+  pin?: { salt: string; hash: string };
+  /** Wrong delivery codes counted so far. */
+  pinWrong?: number;
+  /** Why it is in 'Pendências' when not for its attempts ('pin': wrong codes), or ''. */
+  pendingReason?: string;
   /** What the receiver asked through their private link ('Recado do recebedor'), if anything. */
   receiverNote?: ReceiverNote;
   created: string;
@@ -375,6 +415,11 @@ export function trackingRowOf(record: Record<string, unknown>): TrackingRow {
     pendingSince: String(record.pendingSince ?? ''),
     returnedAt: String(record.returnedAt ?? ''),
     followers: Number(record.followers ?? 0) || 0,
+    ...(record.pinHash && record.pinSalt
+      ? { pin: { salt: String(record.pinSalt), hash: String(record.pinHash) } }
+      : {}),
+    pinWrong: wrongPinsOf(record.pinWrong).length,
+    pendingReason: String(record.pendingReason ?? ''),
     ...(receiverNoteOf(record) ? { receiverNote: receiverNoteOf(record) } : {}),
     created: String(record.created ?? ''),
     updated: String(record.updated ?? ''),
@@ -442,6 +487,8 @@ export function overlayChanges(
         ...(change.driver !== undefined && change.driver !== fresh.driver
           ? { driver: change.driver, stopOrder: 0 }
           : {}),
+        // No code asked any more: the phone stops asking for it at once.
+        ...(change.deliveryPin === false ? { pin: undefined } : {}),
         waiting: true,
       });
     } else if (change.op === 'register') {
@@ -475,6 +522,8 @@ export function overlayChanges(
       byId.set(row.id, {
         ...row,
         pendingSince: '',
+        pendingReason: '',
+        pinWrong: 0,
         returnedAt: change.decision === 'return' ? storedTime(change.at) : '',
         driver: change.decision === 'retry' ? (change.driver ?? row.driver) : row.driver,
         waiting: true,
@@ -491,6 +540,16 @@ export function overlayChanges(
     } else if (change.op === 'label') {
       // A printed label changes nothing on the row (only the shipment's history on the server).
       continue;
+    } else if (change.op === 'pin') {
+      if (!row) continue;
+      const wrong = (row.pinWrong ?? 0) + 1;
+      const pending = wrong >= PIN_MAX_WRONG && !row.pendingSince;
+      byId.set(row.id, {
+        ...row,
+        pinWrong: wrong,
+        ...(pending ? { pendingSince: storedTime(change.at), pendingReason: PENDING_PIN } : {}),
+        waiting: true,
+      });
     } else if (row) {
       const stages = change.set
         ? normalizeStages([...row.stages, change.stage])

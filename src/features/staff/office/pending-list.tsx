@@ -5,6 +5,8 @@ import {
   destinationOf,
   displayTrackingNumber,
   formatDateTime,
+  PENDING_PIN,
+  PIN_MESSAGES,
   SHIPMENT_MESSAGES,
   type ShownRow,
 } from '../../../domain';
@@ -39,8 +41,10 @@ function PendingItem({
         </Text>
       )}
       <Text fontSize="sm" color="fg.muted" mb="2">
-        {attemptsBadge(row.attempts.length)} · em pendências desde{' '}
-        {formatDateTime(row.pendingSince.replace(' ', 'T'))}
+        {row.pendingReason === PENDING_PIN
+          ? PIN_MESSAGES.pending
+          : attemptsBadge(row.attempts.length)}{' '}
+        · em pendências desde {formatDateTime(row.pendingSince.replace(' ', 'T'))}
         {row.waiting ? ' · aguardando envio' : ''}
       </Text>
       <AttemptList row={row} />

@@ -1,4 +1,14 @@
-import { Box, Button, Grid, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Grid,
+  HStack,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useFormik, type FormikProps } from 'formik';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -12,7 +22,9 @@ import {
   formatCep,
   formatDocument,
   formatPhone,
+  moneyCents,
   newChangeTime,
+  PIN_MESSAGES,
   PARTY_LABEL,
   promisedDateFor,
   schemaFor,
@@ -39,7 +51,7 @@ import { problemsOf } from '../../../forms/use-rules-form';
 import { announceProblems, FORM_PROBLEMS } from '../../../forms/send-form';
 import { sendChange } from '../tracking/api';
 import { refreshReservedNumbers, reservedLeft, takeReservedNumber } from './numbers';
-import { knownDrivers, refreshDrivers, type Driver } from './drivers';
+import { knownDrivers, pinAboveCents, refreshDrivers, type Driver } from './drivers';
 import { FieldShell } from '../../../forms/text-field';
 import type { CepLayout } from '../../../domain/cep';
 import { useCepFill } from '../../../forms/use-cep-fill';
@@ -72,12 +84,19 @@ export function ShipmentForm() {
   );
   const initial = useMemo<FormValues | null>(() => {
     if (editing) {
-      return row?.shipment ? { ...shipmentFormValues(row.shipment), driver: row.driver } : null;
+      return row?.shipment
+        ? {
+            ...shipmentFormValues(row.shipment),
+            driver: row.driver,
+            deliveryPin: row.pin ? 'sim' : 'nao',
+          }
+        : null;
     }
     const draft = from
       ? draftFromRequest(from.kind, from.record, company.client, today)
       : emptyShipment(today);
-    return { ...draft, driver: '' };
+    // '': not chosen yet, so the declared value decides (`asksPin`).
+    return { ...draft, driver: '', deliveryPin: '' };
   }, [editing, row, from, today]);
 
   // Online, the device tops up its reserved numbers (for shipments made later with no signal).
@@ -128,6 +147,11 @@ function ShipmentFormView({
   const form = useFormik<FormValues>({
     initialValues: initial,
     validationSchema: schema,
+    // The code goes to the addressee's e-mail: without one there is nobody to send it to.
+    validate: (values) =>
+      asksPin(values) && !String(values.recipientEmail ?? '').trim()
+        ? { recipientEmail: PIN_MESSAGES.emailRequired }
+        : {},
     onSubmit: async (values) => save(values),
   });
 
@@ -166,7 +190,8 @@ function ShipmentFormView({
         return;
       }
     }
-    const { driver, ...fields } = values;
+    // The code's choice travels beside the shipment's details, not among them.
+    const { driver, deliveryPin: _, ...fields } = values; // eslint-disable-line @typescript-eslint/no-unused-vars
     const change: ShipmentChange = {
       op: 'shipment',
       record: editing?.id ?? newRecordId(),
@@ -174,6 +199,7 @@ function ShipmentFormView({
       at: newChangeTime(),
       fields,
       driver: driver ?? '',
+      deliveryPin: asksPin(values),
       ...(link && !editing ? { request: link } : {}),
     };
     try {
@@ -290,6 +316,22 @@ function ShipmentFormView({
               }}
             />
             <TextField {...field('promisedDate')} type="date" min={today} />
+            <Box data-field="deliveryPin">
+              <Checkbox.Root
+                minH="11"
+                checked={asksPin(form.values)}
+                onCheckedChange={(e) =>
+                  void form.setFieldValue('deliveryPin', e.checked === true ? 'sim' : 'nao')
+                }
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{PIN_MESSAGES.choice}</Checkbox.Label>
+              </Checkbox.Root>
+              <Text fontSize="sm" color="fg.muted" mt="1">
+                {PIN_MESSAGES.choiceHelper}
+              </Text>
+            </Box>
             <FieldShell label="Motorista" name="driver">
               <NativeSelect.Root>
                 <NativeSelect.Field
@@ -320,6 +362,16 @@ function ShipmentFormView({
       </Stack>
     </form>
   );
+}
+
+/**
+ * Whether the shipment asks for a delivery code: as the office ticked it, or (not chosen yet) when
+ * the declared value is above the server's setting.
+ */
+function asksPin(values: FormValues): boolean {
+  if (values.deliveryPin) return values.deliveryPin === 'sim';
+  const above = pinAboveCents();
+  return above > 0 && (moneyCents(values.invoiceValue ?? '') || 0) > above;
 }
 
 /** The drivers to choose from; one assigned before who left the list still shows. */
@@ -407,6 +459,16 @@ function PartyBlock({
           <TextField {...f('City')} label="Cidade" maxLength={100} helper={cep.cityNote} />
           <SelectField {...f('State')} label="UF" options={STATE_CODES} placeholder="UF" />
         </SimpleGrid>
+        {party === 'recipient' && (
+          <TextField
+            {...f('Email')}
+            label="E-mail"
+            type="email"
+            inputMode="email"
+            helper="Opcional: recebe o código de entrega, quando pedido"
+            maxLength={254}
+          />
+        )}
         {party === 'recipient' && (
           <TextField
             {...f('Receiver')}

@@ -5,18 +5,30 @@ import {
   DELIVERED_STAGE,
   displayTrackingNumber,
   formatCpf,
+  isPinShape,
   newChangeTime,
+  PIN_LENGTH,
+  PIN_MESSAGES,
+  pinTriesLeft,
+  wrongPinText,
+  type PinChange,
   type ShownRow,
   type StageChange,
 } from '../../../domain';
+import { pinMatches } from '../../../lib/pin-check';
+import { newRecordId } from '../../../offline';
+import { toaster } from '../../../components/toaster';
 import { PhotoPicker } from './photo-picker';
-import { checkNow } from './api';
+import { checkNow, sendChange } from './api';
 import { THUMB_TARGETS } from './thumb';
 import { change } from './use-tracking';
 
 /**
- * Proof of delivery: who received (required), their CPF and a photo (optional). `thumb`: on a
- * driver's phone, every control sized for a finger (`THUMB_TARGETS`).
+ * Proof of delivery: who received (required), their CPF and a photo (optional), and the delivery
+ * code when the shipment asks for one. The code is checked here against the hash the shipment
+ * carries (no signal needed); a wrong one is counted through the outbox like any change, and the
+ * fifth sends the stop to 'Pendências'. `thumb`: on a driver's phone, every control sized for a
+ * finger (`THUMB_TARGETS`).
  */
 export function DeliveryDialog({
   row,
@@ -28,7 +40,7 @@ export function DeliveryDialog({
   thumb?: boolean;
   onClose: () => void;
   onConfirm: (
-    receiver: { receiverName: string; receiverCpf: string },
+    receiver: { receiverName: string; receiverCpf: string; pin?: string },
     photo?: Blob,
   ) => Promise<void>;
 }) {
@@ -38,9 +50,39 @@ export function DeliveryDialog({
   const [photo, setPhoto] = useState<Blob | undefined>();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pin, setPin] = useState('');
+  // Wrong codes already counted when the dialog opened, and those typed since.
+  const [wrongBefore] = useState(row.pinWrong ?? 0);
+  const [wrongHere, setWrongHere] = useState(0);
+
+  /** A wrong code: counted on the server through the outbox, and said here with the tries left. */
+  const wrongCode = async (typed: string) => {
+    const made: PinChange = {
+      op: 'pin',
+      record: row.id,
+      number: row.number,
+      at: newChangeTime(),
+      attempt: newRecordId(),
+      pin: typed,
+    };
+    await sendChange(made);
+    const left = pinTriesLeft(wrongBefore + wrongHere + 1);
+    setWrongHere((n) => n + 1);
+    setPin('');
+    if (left > 0) {
+      setErrors({ pin: wrongPinText(left) });
+      return;
+    }
+    toaster.create({ title: PIN_MESSAGES.wentPending, type: 'error', duration: 10_000 });
+    onClose();
+  };
 
   const confirm = async () => {
-    const receiver = { receiverName: name.trim(), receiverCpf: cpf.replace(/\D/g, '') };
+    const receiver = {
+      receiverName: name.trim(),
+      receiverCpf: cpf.replace(/\D/g, ''),
+      ...(row.pin ? { pin } : {}),
+    };
     const problems = checkNow({
       op: 'stage',
       number: row.number,
@@ -49,11 +91,15 @@ export function DeliveryDialog({
       at: newChangeTime(),
       ...receiver,
     });
+    if (row.pin && !isPinShape(pin)) {
+      problems.pin = pin ? PIN_MESSAGES.format : PIN_MESSAGES.required;
+    }
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setBusy(true);
     try {
-      await onConfirm(receiver, photo);
+      if (row.pin && !(await pinMatches(pin, row.pin))) await wrongCode(pin);
+      else await onConfirm(receiver, photo);
     } finally {
       setBusy(false);
     }
@@ -70,6 +116,20 @@ export function DeliveryDialog({
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
+                {row.pin && (
+                  <TextField
+                    label={PIN_MESSAGES.label}
+                    value={pin}
+                    onValueChange={(v) => setPin(v.replace(/\D/g, '').slice(0, PIN_LENGTH))}
+                    error={errors.pin}
+                    helper={PIN_MESSAGES.helper}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={PIN_LENGTH}
+                    placeholder="0000"
+                    required
+                  />
+                )}
                 <TextField
                   label="Nome de quem recebeu"
                   value={name}

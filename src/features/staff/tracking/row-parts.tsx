@@ -11,6 +11,8 @@ import {
   formatCep,
   addressLine,
   destinationOf,
+  PENDING_PIN,
+  PIN_MESSAGES,
   SHIPMENT_MESSAGES,
   TRACKING_STAGES,
   attemptsBadge,
@@ -310,7 +312,7 @@ export function RowNumber({ row }: { row: ShownRow }) {
 
 /** Attempts made, whether the office must decide, whether it went back: badges, then the list. */
 export function AttemptsBlock({ row }: { row: ShownRow }) {
-  if (!row.attempts.length && !row.returnedAt) return null;
+  if (!row.attempts.length && !row.returnedAt && !row.pendingSince) return null;
   return (
     <Box mb="3">
       <div className="ti-line" style={{ marginBottom: '0.25rem' }}>
@@ -322,6 +324,7 @@ export function AttemptsBlock({ row }: { row: ShownRow }) {
         {row.pendingSince && (
           <span className="ti-badge" data-tone="red">
             Em pendências
+            {row.pendingReason === PENDING_PIN ? `: ${PIN_MESSAGES.pending.toLowerCase()}` : ''}
           </span>
         )}
         {row.returnedAt && (
