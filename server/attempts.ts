@@ -111,7 +111,8 @@ export function applyDecision(
 }
 
 /**
- * A photo that follows its change: the delivery's ('entrega') or an attempt's (its id). It is
+ * A photo that follows its change: the delivery's ('entrega') or its signature ('assinatura'), or
+ * an attempt's (its id). It is
  * stored once: a resend after the photo is there answers as done. A photo whose change has not
  * arrived yet is answered 409, and the phone tries again later.
  */
@@ -130,6 +131,13 @@ export function attachPhoto(
     }
     if (record.getString('deliveryPhoto')) return { record, stored: false };
     record.set('deliveryPhoto', photo);
+  } else if (target === 'assinatura') {
+    // The receiver's signature drawn on the phone: kept like the delivery's photo.
+    if (normalizeStages(record.get('stages')).indexOf(DELIVERED_STAGE) === -1) {
+      throw new ApiError(409, 'A entrega ainda não chegou ao servidor.');
+    }
+    if (record.getString('deliverySignature')) return { record, stored: false };
+    record.set('deliverySignature', photo);
   } else {
     const log = attemptsOf(record);
     const entry = log.find((a) => a.id === target);

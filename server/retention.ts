@@ -110,6 +110,7 @@ export function eraseShipment(txApp: core.App, id: string, erasedBy = ''): boole
     .bind({ id: record.id })
     .execute();
   record.set('deliveryPhoto', null);
+  record.set('deliverySignature', null);
   record.set('attemptPhotos', null);
   record.set('attemptLog', anonymizedAttempts(attemptsOf(record)));
   record.set('anonymizedAt', stored());

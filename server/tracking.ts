@@ -443,7 +443,10 @@ function applyOne(
       for (const name in fields) record.set(name, fields[name]);
       if (change.stage === DELIVERED_STAGE) {
         if (change.set && photo) record.set('deliveryPhoto', photo);
-        if (!change.set) record.set('deliveryPhoto', null);
+        if (!change.set) {
+          record.set('deliveryPhoto', null);
+          record.set('deliverySignature', null);
+        }
       }
       saveOrRefuse(txApp, record);
       // Clearing a stage that was not set changes only its stamp: nothing happened to tell.
@@ -478,7 +481,7 @@ export function applyPhoto(e: core.RequestEvent): void {
   const target = String(body.target ?? '');
   const photo = uploadedPhoto(e);
   if (!photo) throw fieldErrors({ photo: 'Envie a foto.' });
-  if (target !== 'entrega' && !/^[a-z0-9]{15}$/.test(target)) {
+  if (target !== 'entrega' && target !== 'assinatura' && !/^[a-z0-9]{15}$/.test(target)) {
     throw fieldErrors({ target: 'Foto sem a mudança a que pertence.' });
   }
   let answer: object = {};

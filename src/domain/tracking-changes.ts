@@ -366,6 +366,8 @@ export interface TrackingRow {
   receiverCpf: string;
   /** The delivery photo's file name (a protected file: staff only). */
   photo: string;
+  /** The receiver's signature drawn on the phone (a protected PNG: staff only), or ''. */
+  signature?: string;
   /** A shipment's parties, contents and promise (absent for a number registered by hand). */
   shipment?: ShipmentDetails;
   /** The request it came from ('urgent:<id>'), or ''. */
@@ -407,6 +409,7 @@ export function trackingRowOf(record: Record<string, unknown>): TrackingRow {
     receiverName: String(record.receiverName ?? ''),
     receiverCpf: String(record.receiverCpf ?? ''),
     photo: String(record.deliveryPhoto ?? ''),
+    signature: String(record.deliverySignature ?? ''),
     ...(record.recipientName ? { shipment: shipmentOf(record) } : {}),
     request: String(record.request ?? ''),
     driver: String(record.driver ?? ''),

@@ -215,7 +215,8 @@ registerKind({
     const form = new FormData();
     form.set('record', record);
     form.set('target', target);
-    if (photo) form.set('photo', photo, 'foto.jpg');
+    // Named by its type: the server tells a JPEG photo from a PNG signature by the name.
+    if (photo) form.set('photo', photo, photo.type === 'image/png' ? 'assinatura.png' : 'foto.jpg');
     const answer = (await visitorApi.send(API_PATHS.trackingPhotos, {
       method: 'POST',
       body: form,

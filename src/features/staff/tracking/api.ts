@@ -18,18 +18,22 @@ const tracking = () => staffApi.collection('tracking');
  * A change made on this phone: kept on the device, shown at once (the list overlays what waits),
  * and sent through the outbox in the order it was made, now or when the signal returns.
  */
-export async function sendChange(change: TrackingChange, photo?: { target: string; blob: Blob }) {
+export async function sendChange(
+  change: TrackingChange,
+  photo?: { target: string; blob: Blob } | { target: string; blob: Blob }[],
+) {
   const payload: TrackingPayload = { change };
   const token = staffApi.authStore.token;
   const outcome = await submit('tracking', payload as unknown as Record<string, unknown>, token);
-  // The photo waits apart and follows once the change is on the server.
-  if (photo) {
+  // Each file (a photo, a delivery's signature) waits apart and follows once the change is on the
+  // server.
+  for (const file of Array.isArray(photo) ? photo : photo ? [photo] : []) {
     const follows: PhotoPayload = {
       record: change.record,
       number: change.number,
-      target: photo.target,
+      target: file.target,
       after: outcome.item.id,
-      photo: photo.blob,
+      photo: file.blob,
     };
     await submit(
       'trackingPhoto',

@@ -19,6 +19,7 @@ import { pinMatches } from '../../../lib/pin-check';
 import { newRecordId } from '../../../offline';
 import { toaster } from '../../../components/toaster';
 import { PhotoPicker } from './photo-picker';
+import { SignatureField } from './signature-field';
 import { checkNow, sendChange } from './api';
 import { THUMB_TARGETS } from './thumb';
 import { change } from './use-tracking';
@@ -42,12 +43,14 @@ export function DeliveryDialog({
   onConfirm: (
     receiver: { receiverName: string; receiverCpf: string; pin?: string },
     photo?: Blob,
+    signature?: Blob,
   ) => Promise<void>;
 }) {
   // Whom the shipment was addressed to at the door: the usual answer, still editable.
   const [name, setName] = useState(String(row.shipment?.recipientReceiver ?? ''));
   const [cpf, setCpf] = useState('');
   const [photo, setPhoto] = useState<Blob | undefined>();
+  const [signature, setSignature] = useState<Blob | undefined>();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pin, setPin] = useState('');
@@ -99,7 +102,7 @@ export function DeliveryDialog({
     setBusy(true);
     try {
       if (row.pin && !(await pinMatches(pin, row.pin))) await wrongCode(pin);
-      else await onConfirm(receiver, photo);
+      else await onConfirm(receiver, photo, signature);
     } finally {
       setBusy(false);
     }
@@ -148,6 +151,7 @@ export function DeliveryDialog({
                   placeholder="000.000.000-00"
                 />
                 <PhotoPicker label="Foto da entrega (opcional)" photo={photo} onPhoto={setPhoto} />
+                <SignatureField onSignature={setSignature} />
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
@@ -180,7 +184,7 @@ export function RecordDelivery({
       row={row}
       thumb={thumb}
       onClose={onDone}
-      onConfirm={async (receiver, photo) => {
+      onConfirm={async (receiver, photo, signature) => {
         const made: StageChange = {
           op: 'stage',
           record: row.id,
@@ -190,11 +194,12 @@ export function RecordDelivery({
           at: newChangeTime(),
           ...receiver,
         };
-        const kept = await change(
-          made,
-          'Entrega registrada',
-          photo ? { target: 'entrega', blob: photo } : undefined,
-        );
+        // The photo and the signature wait apart, each following the delivery to the server.
+        const files = [
+          ...(photo ? [{ target: 'entrega', blob: photo }] : []),
+          ...(signature ? [{ target: 'assinatura', blob: signature }] : []),
+        ];
+        const kept = await change(made, 'Entrega registrada', files);
         if (kept) onDone();
       }}
     />

@@ -385,6 +385,14 @@ export function DeliveryProof({ row }: { row: ShownRow }) {
           label="Ver foto da entrega"
         />
       )}
+      {row.signature && (
+        <PhotoButton
+          recordId={row.id}
+          fileName={row.signature}
+          alt={`Assinatura de quem recebeu ${row.number}`}
+          label="Ver assinatura"
+        />
+      )}
     </Box>
   );
 }

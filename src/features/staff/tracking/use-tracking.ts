@@ -63,7 +63,7 @@ export const actorName = () => {
 export async function change(
   made: TrackingChange,
   sent: string,
-  photo?: { target: string; blob: Blob },
+  photo?: { target: string; blob: Blob } | { target: string; blob: Blob }[],
 ): Promise<boolean> {
   const problems = Object.values(checkNow(made));
   if (problems.length) {
