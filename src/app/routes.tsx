@@ -16,6 +16,7 @@ const TrackingLookupPage = lazy(() => import('../features/tracking-lookup/tracki
 // The sign-in and the request form behind it: one component (see client-area.tsx).
 const ClientArea = lazy(() => import('../features/client-area/client-area'));
 const MyRequestsPage = lazy(() => import('../features/client-area/my-requests-page'));
+const ReceiverPage = lazy(() => import('../features/receiver/receiver-page'));
 /** A screen whose code, once loaded ahead, is drawn at once, without suspending a first time. */
 function preloadable(load: () => Promise<{ default: ComponentType }>) {
   let loaded: ComponentType | undefined;
@@ -101,6 +102,7 @@ const routes: RouteObject[] = [
       { path: paths.access, element: <ClientArea /> },
       { path: paths.pickupRequest, element: <ClientArea form /> },
       { path: paths.myRequests, element: <MyRequestsPage /> },
+      { path: paths.receiver, element: <ReceiverPage /> },
       { path: paths.trackingAdmin, element: <TrackingAdminPage /> },
       { path: paths.requestsInbox, element: <RequestsInboxPage /> },
       { path: paths.newShipment, element: <ShipmentPage /> },

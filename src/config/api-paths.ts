@@ -19,6 +19,8 @@ export const API_PATHS = {
   drivers: '/api/equipe/motoristas',
   /** The number the corporate client's next pickup request will get. */
   nextPickupNumber: '/api/pedidos-coleta/proximo-numero',
+  /** The receiver's private page: the shipment and their note (the token is the mailed link's). */
+  receiverNote: (token: string) => `/api/recebedor/${encodeURIComponent(token)}`,
   /** The public lookup of one number. */
   lookup: (number: string) => `/api/rastreio/${encodeURIComponent(number)}`,
 } as const;

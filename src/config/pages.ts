@@ -26,6 +26,8 @@ export const PAGE_DESCRIPTIONS: Record<string, string> = {
   [paths.newShipment]: 'Área da equipe: nova remessa.',
   [paths.labels]: 'Área da equipe: etiquetas das remessas.',
   [paths.manifest]: 'Área da equipe: romaneio de entrega do motorista.',
+  [paths.receiver]:
+    'Instruções de entrega do destinatário: como entregar, quem pode receber e até quando guardar a encomenda.',
   [paths.privacy]:
     'Como tratamos seus dados pessoais (LGPD): o que guardamos, por quanto tempo e seus direitos.',
 };

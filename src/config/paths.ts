@@ -15,6 +15,8 @@ export const paths = {
   labels: '/admin/etiquetas',
   manifest: '/admin/romaneio',
   privacy: '/privacidade',
+  /** The receiver's private page: the token mailed to them follows it after '#'. */
+  receiver: '/recebedor',
 } as const;
 
 /**

@@ -9,7 +9,13 @@ import type { TrackingRow } from '../domain/tracking-changes';
  * 'trackingPhoto': the photo of a delivery or a failed attempt, sent after its change; 'follow': a
  * visitor's request to be told of a number's stages by e-mail ('Avise-me').
  */
-export type OutboxKind = SubmissionKind | 'tracking' | 'trackingPhoto' | 'follow';
+export type OutboxKind =
+  | SubmissionKind
+  | 'tracking'
+  | 'trackingPhoto'
+  | 'follow'
+  // The receiver's note from their private link (the token goes in the payload).
+  | 'receiverNote';
 
 /** The kinds a staff account sends (kept with its session; erased with its data). */
 export const STAFF_KINDS: readonly OutboxKind[] = ['tracking', 'trackingPhoto'];

@@ -74,6 +74,30 @@ registerKind({
   }),
 });
 
+// The receiver's note ('Recado do recebedor'): the same note sent again writes nothing, and one
+// written earlier on the device than the stored one does not replace it (`at`), so a retry needs
+// no id. A wrong link or a delivered parcel is final: the page shows the server's words.
+registerKind({
+  kind: 'receiverNote',
+  label: 'Instruções de entrega',
+  send: async (item, headers) => {
+    const { token, ...note } = item.payload as { token: string };
+    const answer = (await visitorApi.send(API_PATHS.receiverNote(token), {
+      method: 'POST',
+      body: note,
+      headers,
+      requestKey: null,
+    })) as { message?: string };
+    return { result: { message: answer.message ?? '' } };
+  },
+  refusal: (status) =>
+    status === 404 ? 'failed' : status === 429 ? { waitMs: 5 * 60_000 } : undefined,
+  delivered: (item) => ({
+    title: 'Instruções de entrega enviadas',
+    description: String(item.result?.message ?? ''),
+  }),
+});
+
 /** What the server answers for one tracking change. */
 interface ChangeAnswer {
   record?: Record<string, unknown>;

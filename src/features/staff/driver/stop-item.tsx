@@ -10,6 +10,7 @@ import {
   type ShownRow,
 } from '../../../domain';
 import { currentStageText } from '../../../domain/driver-stops';
+import { ReceiverNoteBlock } from '../tracking/receiver-note';
 import { AttemptsBlock, look, RowNumber, sameRow, ShipmentSummary } from '../tracking/row-parts';
 
 /** Navigate to the stop and reach the addressee; a button without the data it needs is not shown. */
@@ -122,6 +123,7 @@ function StopItemView({ row, actions, stop }: StopProps) {
         )}
       </div>
       <AttemptsBlock row={row} />
+      {isOpenStop(row) && <ReceiverNoteBlock row={row} />}
       {row.shipment && isOpenStop(row) && (
         <>
           <StopLinks details={row.shipment} />

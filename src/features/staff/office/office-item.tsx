@@ -13,6 +13,7 @@ import {
   StageChecks,
 } from '../tracking/row-parts';
 import { HistoryButton } from '../tracking/history-dialog';
+import { ReceiverNoteBlock } from '../tracking/receiver-note';
 
 /**
  * What a row can ask of the office's screen. One object for every row, made once by the screen:
@@ -76,6 +77,7 @@ function OfficeItemView({ row, actions, selected, driverName }: OfficeItemProps)
         </p>
       )}
       <AttemptsBlock row={row} />
+      <ReceiverNoteBlock row={row} />
       <div className="ti-line">
         <label className="ti-check">
           <input
