@@ -111,61 +111,75 @@ export function promiseState(
 
 const inPendencies = (row: TrackingRow) => Boolean(row.pendingSince) && !row.returnedAt;
 
+/**
+ * Which of the panel's situations a row is in: one definition for the counts and the filters,
+ * worked out in one look at the row (the panel asks all six for ten thousand rows).
+ */
+function situationsOf(
+  row: TrackingRow,
+  today: string,
+  tomorrow: string,
+): Record<Situation, boolean> {
+  const isDelivered = delivered(row);
+  const isUnderway = !isDelivered && !row.returnedAt;
+  const pending = inPendencies(row);
+  const promise = isUnderway ? promiseState(row, today, tomorrow) : null;
+  return {
+    'a-atribuir': Boolean(row.shipment) && isUnderway && !row.driver && !pending,
+    'com-motoristas': Boolean(row.driver) && isUnderway && !pending,
+    'entregues-hoje': isDelivered && dayOf(row.stageTimes[DELIVERED_STAGE] ?? '') === today,
+    pendencias: pending,
+    'para-hoje': promise === 'hoje',
+    atrasadas: promise === 'atrasadas',
+  };
+}
+
 function inSituation(
   row: TrackingRow,
   situation: Situation,
   today: string,
   tomorrow = nextDay(today),
 ): boolean {
-  switch (situation) {
-    case 'a-atribuir':
-      return Boolean(row.shipment) && underway(row) && !row.driver && !inPendencies(row);
-    case 'com-motoristas':
-      return Boolean(row.driver) && underway(row) && !inPendencies(row);
-    case 'entregues-hoje':
-      return delivered(row) && dayOf(row.stageTimes[DELIVERED_STAGE] ?? '') === today;
-    case 'pendencias':
-      return inPendencies(row);
-    case 'para-hoje':
-      return promiseState(row, today, tomorrow) === 'hoje';
-    case 'atrasadas':
-      return promiseState(row, today, tomorrow) === 'atrasadas';
-  }
+  return situationsOf(row, today, tomorrow)[situation];
 }
 
 /**
- * What a row is searched and grouped by, worked out once per row object: a row kept on the device
- * is never changed in place (a change makes a new object), so each search keystroke and each count
- * reads these instead of folding ten thousand names again.
+ * What a row is searched and grouped by, worked out once per row object and only when first
+ * asked: a row kept on the device is never changed in place (a change makes a new object), so the
+ * counts and each search keystroke read these instead of working them out again for ten thousand
+ * rows (folding every name when the list opened was most of its first draw).
  */
-interface RowKeys {
-  city: string;
-  foldedCity: string;
-  foldedName: string;
-}
-const rowKeys = new WeakMap<TrackingRow, RowKeys>();
-function keysOf(row: TrackingRow): RowKeys {
-  let keys = rowKeys.get(row);
-  if (!keys) {
-    const city = row.shipment ? destinationOf(row.shipment) : '';
-    keys = {
-      city,
-      foldedCity: folded(city),
-      foldedName: folded(String(row.shipment?.recipientName ?? '')),
-    };
-    rowKeys.set(row, keys);
-  }
-  return keys;
-}
+const rowCities = new WeakMap<TrackingRow, string>();
+const rowNames = new WeakMap<TrackingRow, string>();
 
 /** The city a row goes to, as the list shows it ('Campinas - SP'), or ''. */
-export const cityOf = (row: TrackingRow) => keysOf(row).city;
+export function cityOf(row: TrackingRow): string {
+  let city = rowCities.get(row);
+  if (city === undefined) {
+    city = row.shipment ? destinationOf(row.shipment) : '';
+    rowCities.set(row, city);
+  }
+  return city;
+}
 
+/** The receiver's name as a search compares it (no accents, lower case). */
+function foldedName(row: TrackingRow): string {
+  let name = rowNames.get(row);
+  if (name === undefined) {
+    name = folded(String(row.shipment?.recipientName ?? ''));
+    rowNames.set(row, name);
+  }
+  return name;
+}
+
+/**
+ * Text without accents, in lower case. Plain `toLowerCase`: Portuguese has no casing of its own
+ * (the locale-aware one was several times slower), and a name with no accent skips the rest.
+ */
 function folded(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLocaleLowerCase('pt-BR');
+  // eslint-disable-next-line no-control-regex
+  const plain = /^[\x00-\x7f]*$/.test(text);
+  return (plain ? text : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '')).toLowerCase();
 }
 
 /** A test for one row: every filter given must hold. */
@@ -175,6 +189,7 @@ export function rowFilter(filters: OfficeFilters, today: string): (row: Tracking
   const digits = /^[\d\s./-]+$/.test(text) ? normalizeTrackingNumber(text) : '';
   const city = folded(filters.city ?? '');
   const tomorrow = nextDay(today);
+  const sameCity = new Map<string, boolean>();
   return (row) => {
     if (filters.situation && !inSituation(row, filters.situation, today, tomorrow)) return false;
     if (
@@ -184,11 +199,17 @@ export function rowFilter(filters: OfficeFilters, today: string): (row: Tracking
       return false;
     if (filters.stage && String(stageReached(row)) !== filters.stage) return false;
     if (filters.promise && promiseState(row, today, tomorrow) !== filters.promise) return false;
-    if (city && keysOf(row).foldedCity !== city) return false;
+    if (city) {
+      // A few dozen cities among thousands of rows: each folded once.
+      const of = cityOf(row);
+      let same = sameCity.get(of);
+      if (same === undefined) sameCity.set(of, (same = folded(of) === city));
+      if (!same) return false;
+    }
     if (text) {
       const zip = String(row.shipment?.recipientZip ?? '');
       const byDigits = digits.length > 0 && (row.number.includes(digits) || zip.includes(digits));
-      if (!byDigits && !keysOf(row).foldedName.includes(text)) return false;
+      if (!byDigits && !foldedName(row).includes(text)) return false;
     }
     return true;
   };
@@ -261,9 +282,8 @@ export function dayPanel(rows: readonly TrackingRow[], today: string): DayPanel 
   };
   const tomorrow = nextDay(today);
   for (const row of rows) {
-    const within: Partial<Record<Situation, boolean>> = {};
-    for (const { key } of SITUATIONS)
-      if ((within[key] = inSituation(row, key, today, tomorrow))) counts[key] += 1;
+    const within = situationsOf(row, today, tomorrow);
+    for (const { key } of SITUATIONS) if (within[key]) counts[key] += 1;
     if (!row.driver) continue;
     if (within['com-motoristas']) driverDay(row.driver).left += 1;
     if (within['entregues-hoje']) driverDay(row.driver).deliveredToday += 1;

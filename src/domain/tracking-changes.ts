@@ -464,7 +464,15 @@ export function overlayChanges(
   actor: string,
 ): ShownRow[] {
   if (changes.length === 0) return rows as ShownRow[];
-  const byId = new Map<string, ShownRow>(rows.map((r) => [r.id, r]));
+  // Only the rows the changes name are looked up: ten thousand rows are not copied into a map for
+  // a few hundred changes.
+  const named = new Set<string>();
+  for (const change of changes) {
+    if (change.op === 'route') for (const id of change.order) named.add(id);
+    else named.add(change.record);
+  }
+  const byId = new Map<string, ShownRow>();
+  for (const row of rows) if (named.has(row.id)) byId.set(row.id, row);
   const added: string[] = [];
   for (const change of changes) {
     if (change.op === 'route') {
@@ -581,9 +589,13 @@ export function overlayChanges(
       });
     }
   }
-  return [...added, ...rows.map((r) => r.id)]
-    .filter((id) => byId.has(id))
-    .map((id) => byId.get(id)!);
+  const shown: ShownRow[] = [];
+  for (const id of added) if (byId.has(id)) shown.push(byId.get(id)!);
+  for (const row of rows) {
+    if (!named.has(row.id)) shown.push(row);
+    else if (byId.has(row.id)) shown.push(byId.get(row.id)!);
+  }
+  return shown;
 }
 
 /** A shipment still to be delivered: not delivered, not waiting for the office, not returned. */

@@ -92,6 +92,28 @@ function useWide(): boolean {
   return wide;
 }
 
+/**
+ * The search as typed, ahead of the address: each keystroke filters the list at once, and the
+ * address (a navigation of the whole app, several times a keystroke's work) takes it when the
+ * field is left (`commit`). Not on a timer: a timer that fired while a link's navigation was under
+ * way sent the office back to the list. A search set elsewhere (a scanned label, 'Limpar
+ * filtros', 'Voltar') replaces what was typed.
+ */
+function useTypedSearch(inAddress: string, toAddress: (value: string) => void) {
+  const [typed, setTyped] = useState(inAddress);
+  const [written, setWritten] = useState(inAddress);
+  if (inAddress !== written) {
+    setWritten(inAddress);
+    setTyped(inAddress);
+  }
+  const commit = () => {
+    if (typed === written) return;
+    setWritten(typed);
+    toAddress(typed);
+  };
+  return [typed, setTyped, commit] as const;
+}
+
 /** The list's filters live in the address: a count of the panel is a link, and 'Voltar' works. */
 const PARAM = {
   situation: 'situacao',
@@ -138,7 +160,18 @@ export function OfficeScreen() {
   const kept = useKeptList(false);
   const { waitingChanges, waitingCount, sync, offline } = useKeptTracking();
   const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params);
+  const [text, setText, commitText] = useTypedSearch(params.get(PARAM.text) ?? '', (value) =>
+    setParams(
+      (before) => {
+        const next = new URLSearchParams(before);
+        if (value) next.set(PARAM.text, value);
+        else next.delete(PARAM.text);
+        return next;
+      },
+      { replace: true },
+    ),
+  );
+  const filters = { ...filtersOf(params), text: text || undefined };
   const sort = sortOf(params);
   const filtered = Object.values(filters).some(Boolean);
   const [limit, setLimit] = useState(SHOWN);
@@ -192,7 +225,10 @@ export function OfficeScreen() {
       { replace: name === 'text' },
     );
   };
-  const clearFilters = () => setParams(new URLSearchParams());
+  const clearFilters = () => {
+    setText('');
+    setParams(new URLSearchParams());
+  };
   const onSort = (column: SortColumn) =>
     setParams(
       (before) => {
@@ -445,7 +481,12 @@ export function OfficeScreen() {
           <Input
             type="search"
             value={filters.text ?? ''}
-            onChange={(e) => setFilter('text', e.target.value)}
+            onChange={(e) => {
+              setLimit(SHOWN);
+              setText(e.target.value);
+            }}
+            onBlur={commitText}
+            onKeyDown={(e) => e.key === 'Enter' && commitText()}
           />
         </Field.Root>
         <Box
