@@ -65,7 +65,7 @@ async function sendSignature(token: string, record: string) {
   const form = new FormData();
   form.set('record', record);
   form.set('target', 'assinatura');
-  form.set('photo', new Blob([png()], { type: 'image/png' }), 'assinatura.png');
+  form.set('photo', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'assinatura.png');
   const res = await fetch(`${stack.url}/api/equipe/rastreios/fotos`, {
     method: 'POST',
     headers: { Authorization: token },
