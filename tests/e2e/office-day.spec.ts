@@ -95,8 +95,8 @@ test('the panel counts the day; the table filters and sorts; twenty shipments ar
   await search.fill(tag);
   const lines = table.getByRole('row').filter({ hasText: tag });
   await expect(lines).toHaveCount(21);
-  // The search goes into the address once the field is left ('Voltar' and a shared link keep it).
-  await search.press('Tab');
+  // Enter puts the search into the address ('Voltar' and a shared link keep it).
+  await search.press('Enter');
   await expect(page).toHaveURL(new RegExp(`busca=${tag}`));
   await page.getByLabel('Cidade', { exact: true }).selectOption('Campinas - SP');
   await expect(lines).toHaveCount(9);

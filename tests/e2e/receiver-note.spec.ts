@@ -139,8 +139,8 @@ test("the receiver's note from the e-mail's link reaches the driver's stop, offl
         { timeout: 30_000 },
       )
       .toBe('Tocar o interfone 12');
-    // The driver's phone, opened with no signal, takes it at its next sync.
-    await driverPage.reload();
+    // The driver's phone, opened with no signal and left open, follows it live once its signal
+    // is back (no reload).
     await expect(note).toContainText('Tocar o interfone 12', { timeout: 15_000 });
 
     await receiverContext.close();

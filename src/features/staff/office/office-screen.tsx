@@ -12,7 +12,6 @@ import {
 } from '@chakra-ui/react';
 import {
   useCallback,
-  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -94,24 +93,34 @@ function useWide(): boolean {
 
 /**
  * The search as typed, ahead of the address: each keystroke filters the list at once, and the
- * address (a navigation of the whole app, several times a keystroke's work) takes it when the
- * field is left (`commit`). Not on a timer: a timer that fired while a link's navigation was under
- * way sent the office back to the list. A search set elsewhere (a scanned label, 'Limpar
- * filtros', 'Voltar') replaces what was typed.
+ * address (a navigation of the whole app, several times a keystroke's work) takes it on Enter
+ * (`commit`), when the office asks to keep it. Not on a timer nor when the field is left: either
+ * navigation could land in the middle of a click on a line or a link and undo it. A search set
+ * elsewhere (a scanned label, 'Limpar filtros', 'Voltar') replaces what was typed; typing over a
+ * search in the address takes it out of the address once.
  */
 function useTypedSearch(inAddress: string, toAddress: (value: string) => void) {
   const [typed, setTyped] = useState(inAddress);
-  const [written, setWritten] = useState(inAddress);
-  if (inAddress !== written) {
-    setWritten(inAddress);
-    setTyped(inAddress);
+  // The address as last seen, and the value this screen last wrote to it: a navigation lands a
+  // moment after it is asked for, and its own write arriving must not undo what was typed since.
+  const [seen, setSeen] = useState(inAddress);
+  const [wrote, setWrote] = useState<string | null>(null);
+  if (inAddress !== seen) {
+    setSeen(inAddress);
+    if (inAddress !== wrote) setTyped(inAddress);
   }
-  const commit = () => {
-    if (typed === written) return;
-    setWritten(typed);
-    toAddress(typed);
+  const write = (value: string) => {
+    setWrote(value);
+    toAddress(value);
   };
-  return [typed, setTyped, commit] as const;
+  const type = (value: string) => {
+    setTyped(value);
+    if (inAddress) write('');
+  };
+  const commit = () => {
+    if (typed !== inAddress) write(typed);
+  };
+  return [typed, type, commit] as const;
 }
 
 /** The list's filters live in the address: a count of the panel is a link, and 'Voltar' works. */
@@ -207,11 +216,15 @@ export function OfficeScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [newest, filterKey, sort?.column, sort?.descending, today, driverName],
   );
-  // The panel first: the table's lines (the heavier part to draw) follow a moment after.
-  const shown = useDeferredValue(
-    useMemo(() => listed.slice(0, limit), [listed, limit]),
-    [],
-  );
+  // As the screen opens, the panel first: the table's lines (the heavier part to draw) follow in
+  // the next frame. Later changes draw both at once (a deferred table cost every change of the
+  // list a second pass of style and layout).
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setDrawn(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const shown = useMemo(() => (drawn ? listed.slice(0, limit) : []), [drawn, listed, limit]);
 
   const setFilter = (name: keyof OfficeFilters, value: string | undefined) => {
     setLimit(SHOWN);
@@ -485,7 +498,6 @@ export function OfficeScreen() {
               setLimit(SHOWN);
               setText(e.target.value);
             }}
-            onBlur={commitText}
             onKeyDown={(e) => e.key === 'Enter' && commitText()}
           />
         </Field.Root>

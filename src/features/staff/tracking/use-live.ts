@@ -2,31 +2,39 @@ import { useEffect } from 'react';
 
 /**
  * Subscribe to realtime changes, then load, and unsubscribe when the screen goes: a change made
- * between the two is not missed. Back online, load again. `subscribe` and `load` should be stable
- * (useCallback).
+ * between the two is not missed. Back online, load again, and subscribe again when the screen
+ * opened with no signal: the SDK gives up on a subscription that never connected (it retries only
+ * one that was live), so without this a phone opened offline saw changes made elsewhere only at
+ * its next reload. `subscribe` and `load` should be stable (useCallback).
  */
 export function useLive(subscribe: () => Promise<() => void>, load: () => Promise<void>) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
-    subscribe()
-      .then((unsubscribe) => {
-        if (cancelled) unsubscribe();
-        else stop = unsubscribe;
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (!cancelled) void load();
-      });
+    let subscribing = false;
+    const connect = () => {
+      if (stop || subscribing) {
+        void load();
+        return;
+      }
+      subscribing = true;
+      subscribe()
+        .then((unsubscribe) => {
+          if (cancelled) unsubscribe();
+          else stop = unsubscribe;
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          subscribing = false;
+          if (!cancelled) void load();
+        });
+    };
+    connect();
+    window.addEventListener('online', connect);
     return () => {
       cancelled = true;
+      window.removeEventListener('online', connect);
       stop?.();
     };
   }, [subscribe, load]);
-
-  useEffect(() => {
-    const online = () => void load();
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  }, [load]);
 }
