@@ -22,6 +22,20 @@ export const phoneTopToaster = createToaster({
 /** Every store: the view renders each, and the app mounts the view with the first toast of any. */
 export const toasters = [topToaster, bottomToaster, phoneTopToaster] as const;
 
+/**
+ * A screen whose actions all end in a toast (the office's list) has the toaster mounted once the
+ * page is idle instead of with its first toast: mounting it (~200 ms of a slow phone) then landed
+ * inside the first action's answer. Pages for visitors keep mounting it on demand.
+ */
+export const toasterWanted = { now: false, listeners: new Set<() => void>() };
+export function useToasterReady() {
+  useEffect(() => {
+    if (toasterWanted.now) return;
+    toasterWanted.now = true;
+    toasterWanted.listeners.forEach((notify) => notify());
+  }, []);
+}
+
 /** How many screens on the page want a phone's toasts at the top (see below). */
 let topOnPhone = 0;
 

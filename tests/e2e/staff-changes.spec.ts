@@ -223,8 +223,11 @@ test('a change to a number deleted meanwhile is dropped with a clear message on 
   await trackingRow(page, number).getByText('3. Encomenda chegou ao destino').click();
   await stack.admin(`/api/collections/tracking/records/${id}`, { method: 'DELETE' });
   await context.setOffline(false);
+  // Said where it stays (the list of changes not applied; a toast may say it too).
   await expect(
-    page.getByText('Este número foi excluído em outro aparelho; a mudança não foi aplicada.'),
+    page
+      .getByRole('list', { name: 'Mudanças não aplicadas' })
+      .getByText('Este número foi excluído em outro aparelho; a mudança não foi aplicada.'),
   ).toBeVisible({ timeout: 20_000 });
   await expect(trackingRow(page, number)).toHaveCount(0);
   expect(await serverRecord(stack, number)).toBeUndefined();

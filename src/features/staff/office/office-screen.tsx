@@ -21,7 +21,7 @@ import {
 } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { manifestLink, paths } from '../../../config/paths';
-import { toaster } from '../../../components/toaster';
+import { toaster, useToasterReady } from '../../../components/toaster';
 import {
   assignProblem,
   checkField,
@@ -41,6 +41,7 @@ import {
   type RouteChange,
   type ShownRow,
   type StageChange,
+  type TrackingChange,
   type TrackingStage,
 } from '../../../domain';
 import {
@@ -60,6 +61,7 @@ import {
   type StageFilter,
 } from '../../../domain/office-view';
 import { db } from '../../../lib/db';
+import { DEVICE_FULL, isQuotaError } from '../../../lib/storage';
 import { newRecordId } from '../../../offline';
 import { sendChanges } from '../tracking/api';
 import { ChangesStatus } from '../tracking/changes-status';
@@ -123,6 +125,17 @@ function useTypedSearch(inAddress: string, toAddress: (value: string) => void) {
   return [typed, type, commit] as const;
 }
 
+/** A change's identity among the waiting ones (a change carries no id of its own). */
+const changeKey = (c: TrackingChange) => `${c.op} ${c.record} ${c.at}`;
+
+/** The stored waiting changes, then those shown ahead of being stored that they do not hold. */
+function withAhead(waiting: TrackingChange[], ahead: TrackingChange[]): TrackingChange[] {
+  if (!ahead.length) return waiting;
+  const stored = new Set(waiting.map(changeKey));
+  const missing = ahead.filter((c) => !stored.has(changeKey(c)));
+  return missing.length ? [...waiting, ...missing] : waiting;
+}
+
 /** The list's filters live in the address: a count of the panel is a link, and 'Voltar' works. */
 const PARAM = {
   situation: 'situacao',
@@ -167,6 +180,7 @@ function sortOf(params: URLSearchParams): Sort | null {
  */
 export function OfficeScreen() {
   const kept = useKeptList(false);
+  useToasterReady();
   const { waitingChanges, waitingCount, sync, offline } = useKeptTracking();
   const [params, setParams] = useSearchParams();
   const [text, setText, commitText] = useTypedSearch(params.get(PARAM.text) ?? '', (value) =>
@@ -194,7 +208,12 @@ export function OfficeScreen() {
   const today = todayInBrazil();
 
   // The waiting changes are a new array each render: their content says whether they changed.
-  const waitingKey = JSON.stringify(waitingChanges);
+  // Changes of an action on many shown before the device has stored them (`applyToMany`), until
+  // the stored ones include them.
+  const [ahead, setAhead] = useState<TrackingChange[]>([]);
+  const shownWaiting = withAhead(waitingChanges, ahead);
+  if (ahead.length && shownWaiting.length === waitingChanges.length) setAhead([]);
+  const waitingKey = JSON.stringify(shownWaiting);
   const all = useMemo(
     () =>
       kept === undefined
@@ -356,11 +375,37 @@ export function OfficeScreen() {
     done: [string, string],
   ) => {
     const leftOut: string[] = [];
-    const changes = [];
+    const changes: (StageChange | AssignChange)[] = [];
     for (const row of rows) {
       const reason = skip(row);
       if (reason) leftOut.push(reason);
       else changes.push(make(row));
+    }
+    if (changes.length && !navigator.onLine) {
+      // With no signal the outcome is known before the device has stored anything: every change
+      // will wait. Shown at once (the lines and the count, in one draw), then stored; storing
+      // two hundred took the screen ~2 s of a slow phone before anything showed.
+      setAhead((before) => [...before, ...changes]);
+      setSelected(new Set());
+      toaster.create({
+        title: bulkOutcome(done, changes.length, leftOut),
+        description: 'Sem conexão agora: as mudanças vão para o servidor assim que o sinal voltar.',
+        type: 'success',
+        duration: 8000,
+      });
+      const mine = new Set(changes.map(changeKey));
+      const settle = () => setAhead((before) => before.filter((c) => !mine.has(changeKey(c))));
+      sendChanges(changes).then(settle, (error: unknown) => {
+        settle();
+        // Not stored (a full device): said, and the lines go back to what the device holds.
+        toaster.create({
+          title: isQuotaError(error) ? DEVICE_FULL.title : 'As mudanças não foram guardadas',
+          description: 'Nada foi alterado: libere espaço no aparelho e tente de novo.',
+          type: 'error',
+          duration: 10_000,
+        });
+      });
+      return;
     }
     const outcomes = changes.length ? await sendChanges(changes) : [];
     const refused = outcomes.filter((o) => o.status === 'failed');
