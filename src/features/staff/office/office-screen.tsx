@@ -66,11 +66,11 @@ import { newRecordId } from '../../../offline';
 import { sendChanges } from '../tracking/api';
 import { ChangesStatus } from '../tracking/changes-status';
 import { RecordDelivery } from '../tracking/delivery-dialog';
-import { SHOWN, useKeptList } from '../tracking/kept-list';
+import { followKeptList, openingList, SHOWN, useKeptList } from '../tracking/kept-list';
 import { TrackingList } from '../tracking/row-parts';
 import { ScanDialog } from '../tracking/scan-dialog';
 import { actorName, change, useKeptTracking, useQuietWhile } from '../tracking/use-tracking';
-import { knownDrivers, refreshDrivers, type Driver } from '../shipments/drivers';
+import { knownDrivers, refreshDrivers, signedInAsDriver, type Driver } from '../shipments/drivers';
 import { BulkBar } from './bulk-bar';
 import { DayPanel } from './day-panel';
 import { ExportButton } from './export-button';
@@ -78,6 +78,54 @@ import { LoadingDialog } from './loading-dialog';
 import { OfficeItem, type OfficeActions } from './office-item';
 import { OfficeTable } from './office-table';
 import { PendingList } from './pending-list';
+
+/** What the screen works out from a whole list: kept per list, a new array when a row changes. */
+interface Derived {
+  today: string;
+  panel: ReturnType<typeof dayPanel>;
+  cities: string[];
+  pending: ShownRow[];
+  /** Newest first: the list's order with no sort chosen, and what a filter walks. */
+  newest: ShownRow[];
+}
+const derived = new WeakMap<readonly ShownRow[], Derived>();
+function derive(all: readonly ShownRow[], today: string): Derived {
+  const known = derived.get(all);
+  if (known?.today === today) return known;
+  const made: Derived = {
+    today,
+    panel: dayPanel(all, today),
+    cities: citiesOf(all),
+    pending: pendingShipments(all),
+    newest: sortRows(all, null, () => ''),
+  };
+  derived.set(all, made);
+  return made;
+}
+
+/**
+ * Work out the office's panel and order for the list the screen opens on while the page is idle:
+ * a staff device loads this code and reads its list as the app starts, whatever page it is on, so
+ * 'Rastreamentos' then opens in one draw (over ten thousand shipments these were most of it).
+ */
+function warmOffice() {
+  let asked = false;
+  followKeptList(() => {
+    if (asked || signedInAsDriver()) return;
+    asked = true;
+    const whenIdle =
+      window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    whenIdle(() => {
+      asked = false;
+      const list = openingList(false);
+      if (list) derive(list.rows, todayInBrazil());
+    });
+  });
+}
+if (typeof window !== 'undefined') warmOffice();
+
+/** Cards drawn at once on a phone (see `limit`). */
+const CARDS_SHOWN = 25;
 
 /** A desk's screen: wide enough for the table (a phone keeps cards). */
 const WIDE = '(min-width: 64em)';
@@ -197,7 +245,9 @@ export function OfficeScreen() {
   const filters = { ...filtersOf(params), text: text || undefined };
   const sort = sortOf(params);
   const filtered = Object.values(filters).some(Boolean);
-  const [limit, setLimit] = useState(SHOWN);
+  // Lines drawn at once, 'Mostrar mais' for the rest: a desk's table a hundred, a phone's cards
+  // (~300 px each, three on screen) twenty-five, so a search keystroke redraws a quarter as many.
+  const [pages, setPages] = useState(1);
   const [drivers, setDrivers] = useState<Driver[]>(knownDrivers);
   useEffect(() => {
     void refreshDrivers().then(setDrivers);
@@ -205,6 +255,7 @@ export function OfficeScreen() {
   const names = useMemo(() => new Map(drivers.map((d) => [d.id, d.name])), [drivers]);
   const driverName = useCallback((id: string) => names.get(id) ?? 'Motorista', [names]);
   const wide = useWide();
+  const limit = pages * (wide ? SHOWN : CARDS_SHOWN);
   const today = todayInBrazil();
 
   // The waiting changes are a new array each render: their content says whether they changed.
@@ -221,11 +272,9 @@ export function OfficeScreen() {
         : overlayChanges(kept.rows, JSON.parse(waitingKey) as typeof waitingChanges, actorName()),
     [kept, waitingKey],
   );
-  const panel = useMemo(() => dayPanel(all ?? [], today), [all, today]);
-  const cities = useMemo(() => citiesOf(all ?? []), [all]);
-  const pending = useMemo(() => pendingShipments(all ?? []), [all]);
-  // Newest first once per change of the list, not once per keystroke in the search.
-  const newest = useMemo(() => sortRows(all ?? [], null, driverName), [all, driverName]);
+  // Once per change of the list (not per keystroke in the search), and often ready before the
+  // screen opens (see `warmOffice`).
+  const { panel, cities, pending, newest } = useMemo(() => derive(all ?? [], today), [all, today]);
   const filterKey = JSON.stringify(filters);
   const listed = useMemo(
     () => {
@@ -246,7 +295,7 @@ export function OfficeScreen() {
   const shown = useMemo(() => (drawn ? listed.slice(0, limit) : []), [drawn, listed, limit]);
 
   const setFilter = (name: keyof OfficeFilters, value: string | undefined) => {
-    setLimit(SHOWN);
+    setPages(1);
     setParams(
       (before) => {
         const next = new URLSearchParams(before);
@@ -540,7 +589,7 @@ export function OfficeScreen() {
             type="search"
             value={filters.text ?? ''}
             onChange={(e) => {
-              setLimit(SHOWN);
+              setPages(1);
               setText(e.target.value);
             }}
             onKeyDown={(e) => e.key === 'Enter' && commitText()}
@@ -688,7 +737,7 @@ export function OfficeScreen() {
 
       {listed.length > limit && (
         <Box>
-          <Button variant="outline" onClick={() => setLimit((n) => n + SHOWN)}>
+          <Button variant="outline" onClick={() => setPages((n) => n + 1)}>
             Mostrar mais ({listed.length - limit} restantes)
           </Button>
         </Box>

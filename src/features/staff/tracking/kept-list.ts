@@ -109,6 +109,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Be told each time the kept list is read or changes (a screen warming what it derives). */
+export function followKeptList(listener: () => void): () => void {
+  return subscribe(listener);
+}
+
 /**
  * The kept list for a screen of this kind of account, current with every change; undefined until
  * it has been read. A new array only when a row changed, and the same object for each row that
