@@ -136,14 +136,14 @@ export default tseslint.config(
         'error',
         {
           name: '$app',
-          message: "Use the event's e.app, or rootApp() in a job (server/config.ts).",
+          message: "Use the event's e.app, or rootApp() in a job (server/core/config.ts).",
         },
       ],
     },
   },
   {
     // The one reader of `$app`, which knows what it may hold.
-    files: ['server/config.ts'],
+    files: ['server/core/config.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },
   {

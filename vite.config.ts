@@ -22,7 +22,7 @@ const define = {
 /**
  * Each page, and each file of /assets/ of a kind in PRECOMPRESSED_TYPES, also as `<name>.br` at
  * brotli's highest level: the server sends it to every browser that accepts brotli
- * (server/site.ts). Smaller than the gzip the server would otherwise make on every request (a
+ * (server/http/site.ts). Smaller than the gzip the server would otherwise make on every request (a
  * phone on a weak signal waits less: the pages carry their critical CSS, 110-150 KB each), and no
  * compression on the server while a page loads: 1.2-1.4 ms of its CPU per file. Pages are written
  * by the prerender's writeBundle, so they are compressed when the bundle is closed.

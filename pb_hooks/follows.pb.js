@@ -1,7 +1,7 @@
 /// <reference path="../server/pocketbase.d.ts" />
 /// <reference path="../server/hooks.d.ts" />
 
-// 'Avise-me': follow a tracking number by e-mail (server/follows.ts). The stage-change hooks are in
+// 'Avise-me': follow a tracking number by e-mail (server/tracking/follows.ts). The stage-change hooks are in
 // tracking.pb.js; the e-mails go out with the mail queue's jobs (submissions.pb.js).
 
 routerAdd('POST', '/api/avisos', (e) =>

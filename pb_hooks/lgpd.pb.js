@@ -1,7 +1,7 @@
 /// <reference path="../server/pocketbase.d.ts" />
 /// <reference path="../server/hooks.d.ts" />
 
-// A person's data under the LGPD (server/lgpd.ts), for `npm run lgpd`: superusers only, which the
+// A person's data under the LGPD (server/privacy/lgpd.ts), for `npm run lgpd`: superusers only, which the
 // command is for the moment it runs. Staff accounts never reach these routes.
 
 /** Everything stored that names a person (e-mail or CPF/CNPJ), per collection. */

@@ -1,7 +1,7 @@
 /// <reference path="../server/pocketbase.d.ts" />
 /// <reference path="../server/hooks.d.ts" />
 
-// The request e-mails' routes for staff (server/mail-routes.ts); the queue itself runs from the
+// The request e-mails' routes for staff (server/mail/routes.ts); the queue itself runs from the
 // jobs in submissions.pb.js.
 
 /** Office. 'Dispensar': a request's e-mails that keep failing or were refused are given up. */

@@ -5,7 +5,7 @@
 routerUse($apis.gzip());
 
 // One JS middleware, not several: each one borrows a JS VM for every request, lookups included
-// (server/site.ts). It runs early: at -1041, right after PocketBase's CORS (bound before it with
+// (server/http/site.ts). It runs early: at -1041, right after PocketBase's CORS (bound before it with
 // the same priority; the order is stable) and before its request log (-1040) and rate limit
 // (-1000), so a refused lookup is logged without its number too, and a 429 answers in Portuguese.
 routerUse(

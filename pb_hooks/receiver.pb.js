@@ -1,7 +1,7 @@
 /// <reference path="../server/pocketbase.d.ts" />
 /// <reference path="../server/hooks.d.ts" />
 
-// The receiver's private page (server/receiver.ts): the token mailed to the addressee is the key.
+// The receiver's private page (server/tracking/receiver.ts): the token mailed to the addressee is the key.
 // An answered request leaves no row in the request log: its address holds the token.
 
 /** Anyone with the link. The shipment's number, stage and city, and the receiver's own note. */

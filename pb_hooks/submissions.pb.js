@@ -1,7 +1,7 @@
 /// <reference path="../server/pocketbase.d.ts" />
 /// <reference path="../server/hooks.d.ts" />
 
-// Quotes, urgent requests and pickup requests (server/submissions.ts): checked with the shared
+// Quotes, urgent requests and pickup requests (server/requests/submissions.ts): checked with the shared
 // domain rules, stored once per client-made id (mailStatus 'pending') and numbered (pickups); the
 // mail jobs render their e-mails into the queue and send them, off the request path. Each handler
 // asks the server whether the collection is a kind of request (top-level code cannot require).
@@ -40,7 +40,7 @@ routerAdd(
 );
 
 // A corporate client reads exactly the fields listed for it of its own pickup requests, and
-// filters and sorts by no other (server/client-view.ts).
+// filters and sorts by no other (server/clients/view.ts).
 onRecordEnrich(
   (e) => require(`${__hooks}/lib/generated/server.cjs`).clientView(e),
   'pickup_requests',

@@ -1,7 +1,7 @@
 // `npm run lgpd -- exportar EMAIL|CPF [--arquivo F]` | `apagar EMAIL|CPF --por 'Nome'`
 // A person's rights under the LGPD: a copy of everything stored that names them (e-mail, any case;
 // CPF/CNPJ, masked or not), as one JSON file; or its erasure, as the retention job erases old
-// records, stamped with who ran it. The server finds and erases (server/lgpd.ts); this command
+// records, stamped with who ran it. The server finds and erases (server/privacy/lgpd.ts); this command
 // only asks, as a superuser for this one command. Works with the server running (PORT) or stopped
 // (PB_DATA_DIR). Staff accounts are employees' and are not touched.
 import { createHash } from 'node:crypto';

@@ -2,38 +2,38 @@
 // and everything it imports (the shared domain included) into pb_hooks/lib/generated/server.cjs,
 // which each handler requires: PocketBase runs every handler in a pooled VM that shares nothing
 // with the file that registered it, so a handler cannot use a top-level binding of its own file.
-export { applySettings } from './settings';
-export { rememberRootApp } from './config';
-export { everyRequest } from './site';
-export { limitAccountMail } from './limits';
-export { accountSaved, refuseDisabledSignIn } from './sessions';
-export { limitPasswordSignIn } from './sign-in';
-export { handleCreate, handleUpdate, answerNextPickupNumber } from './submissions';
-export { answerDismiss, answerResend } from './mail-routes';
-export { checkClientList, checkClientSubscriptions, clientView } from './client-view';
+export { applySettings } from './core/settings';
+export { rememberRootApp } from './core/config';
+export { everyRequest } from './http/site';
+export { limitAccountMail } from './http/limits';
+export { accountSaved, refuseDisabledSignIn } from './accounts/sessions';
+export { limitPasswordSignIn } from './accounts/sign-in';
+export { handleCreate, handleUpdate, answerNextPickupNumber } from './requests/submissions';
+export { answerDismiss, answerResend } from './mail/routes';
+export { checkClientList, checkClientSubscriptions, clientView } from './clients/view';
 export {
   answerDrivers,
   applyBatch,
   applyChange,
   applyPhoto,
   checkDashboardCreate,
-} from './tracking';
+} from './tracking/changes';
 export {
   trackingCreated,
   trackingDeleted,
   trackingUpdateRequested,
   trackingUpdated,
-} from './tracking-events';
-export { cancel, confirm, openCancelLink, subscribe } from './follows';
-export { answerReservedNumbers } from './shipment-numbers';
-export { answerLookup } from './lookup';
+} from './tracking/events';
+export { cancel, confirm, openCancelLink, subscribe } from './tracking/follows';
+export { answerReservedNumbers } from './tracking/numbers';
+export { answerLookup } from './tracking/lookup';
 export {
   anonymizeOldRequests,
   dropTombstones,
   forgetOldFollows,
   rememberStart,
   sendMail,
-} from './jobs';
-export { answerLgpdErase, answerLgpdExport } from './lgpd';
-export { historyOfDashboardDelete, historyOfDashboardEdit, refuseHistoryChange } from './history';
-export { answerReceiverNote, saveReceiverNote } from './receiver';
+} from './core/jobs';
+export { answerLgpdErase, answerLgpdExport } from './privacy/lgpd';
+export { historyOfDashboardDelete, historyOfDashboardEdit, refuseHistoryChange } from './tracking/history';
+export { answerReceiverNote, saveReceiverNote } from './tracking/receiver';

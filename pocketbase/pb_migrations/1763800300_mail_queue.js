@@ -1,6 +1,6 @@
 /// <reference path="../../server/pocketbase.d.ts" />
 // Mail leaves the request path: a create stores the request and its e-mails in one transaction, and
-// a job sends them (server/mail.ts). Each e-mail is rendered when the request is stored, so the
+// a job sends them (server/mail/queue.ts). Each e-mail is rendered when the request is stored, so the
 // queue needs nothing else to send it. Staff can read the queue; nobody writes it through the API.
 //
 // Request numbers never repeat: the last number given is kept in `counters`, so deleting the newest

@@ -1,5 +1,5 @@
 /// <reference path="../../server/pocketbase.d.ts" />
-// When a request's personal data was erased (server/retention.ts, LGPD).
+// When a request's personal data was erased (server/privacy/retention.ts, LGPD).
 
 const COLLECTIONS = ['quotes', 'urgent_requests', 'pickup_requests'];
 

@@ -2,7 +2,7 @@
 // Shipment numbers reserved ahead by each office account, as carriers' contract clients reserve
 // label ranges: a shipment made with no signal gets its final number (and its label) at once, and
 // the server takes a number only from the account that reserved it, once. Written and read only by
-// the server's route (server/shipment-numbers.ts); closed to every account.
+// the server's route (server/tracking/numbers.ts); closed to every account.
 
 migrate(
   (app) => {

@@ -1,6 +1,6 @@
 /// <reference path="../../server/pocketbase.d.ts" />
 // Shipments keep personal data only as long as requests do: past the retention period the daily
-// job (server/retention.ts) erases names, documents, phones, street addresses, the receiver's name
+// job (server/privacy/retention.ts) erases names, documents, phones, street addresses, the receiver's name
 // and CPF, the attempts' notes and positions and every photo, and stamps anonymizedAt, so each
 // record is done once.
 

@@ -1,5 +1,5 @@
 /// <reference path="../../server/pocketbase.d.ts" />
-// A person's records erased on request (`npm run lgpd -- apagar`, server/lgpd.ts) say who erased
+// A person's records erased on request (`npm run lgpd -- apagar`, server/privacy/lgpd.ts) say who erased
 // them; `anonymizedAt` already says when. Empty on records the retention job erased. The record
 // keeps no other trace of the person, and a shipment's public lookup (stages, initials) is unchanged.
 

@@ -1,6 +1,6 @@
 /// <reference path="../../server/pocketbase.d.ts" />
 // The scheduled jobs' last success and last failure, one row per job, written by the jobs
-// themselves (server/jobs.ts) and read by /api/health: a job that fails every day otherwise shows
+// themselves (server/core/jobs.ts) and read by /api/health: a job that fails every day otherwise shows
 // only in the server's log. Kept in the database so a restart does not make a daily job that has
 // been failing look fresh. Closed to every account.
 

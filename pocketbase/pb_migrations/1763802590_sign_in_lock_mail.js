@@ -1,5 +1,5 @@
 /// <reference path="../../server/pocketbase.d.ts" />
-// An account locked after too many wrong passwords e-mails its owner (server/sign-in.ts), through
+// An account locked after too many wrong passwords e-mails its owner (server/accounts/sign-in.ts), through
 // the mail queue like every other e-mail.
 
 /** The purposes the queue accepts, as a plain array (the field holds a Go slice). */

@@ -1,7 +1,7 @@
 /// <reference path="../../server/pocketbase.d.ts" />
 // A shipment's history: one row per thing that happened to a tracking record (made, edited,
 // assigned, a stage, an attempt, a decision, a label printed, deleted), written by the staff's one
-// write path in the transaction of the change it records (server/history.ts). Append-only: no
+// write path in the transaction of the change it records (server/tracking/history.ts). Append-only: no
 // account may create, change or delete a row, and the record hooks refuse a superuser's change too;
 // only the retention job and `npm run lgpd` rewrite a row, to anonymise it. The office reads it;
 // drivers, clients and the public never do.

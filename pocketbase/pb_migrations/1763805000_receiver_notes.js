@@ -2,7 +2,7 @@
 // The receiver speaks: a shipment with the addressee's e-mail (`recipientEmail`) mails them a
 // private link (a token, not the public number) where they leave delivery instructions, an address
 // complement, who else may receive (a neighbour, the porter) and a date to hold the parcel until
-// (server/receiver.ts, src/domain/receiver-notes.ts).
+// (server/tracking/receiver.ts, src/domain/receiver-notes.ts).
 //
 // The token lives in `receiver_links`, which no account reads or writes (every rule null): staff
 // lists, realtime and the public lookup never carry it, and only the server's routes find a

@@ -1,6 +1,6 @@
 /**
  * The files the build also writes brotli-compressed (vite.config.ts) and the server sends as they
- * are to a browser that takes brotli (server/site.ts), with the type each is sent as. Files under
+ * are to a browser that takes brotli (server/http/site.ts), with the type each is sent as. Files under
  * 1 KB are left alone: compressing them saves nothing worth a file.
  */
 export const PRECOMPRESSED_TYPES: Readonly<Record<string, string>> = {

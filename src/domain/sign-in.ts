@@ -4,7 +4,7 @@ import type { MailContent } from './submission-mails';
 /**
  * Password sign-in limited per account (collection and identity), whatever the address it comes
  * from: a handful of wrong passwords costs nothing, then each attempt waits longer, then the
- * identity is locked for a while. The server keeps the counts (server/sign-in.ts); the screens
+ * identity is locked for a while. The server keeps the counts (server/accounts/sign-in.ts); the screens
  * show its words.
  */
 export const SIGN_IN_LIMITS = {

@@ -1,6 +1,6 @@
 /**
  * What the e-mails about a request say: to the company, every field of the request; to the person
- * who sent it, a short confirmation. Rendered on the server (server/mail.ts, bundled with this
+ * who sent it, a short confirmation. Rendered on the server (server/mail/queue.ts, bundled with this
  * module) from the stored record; the staff inbox shows the company's version.
  */
 import { formatCents, formatDateTimeBrasilia, formatDecimal, formatKg } from './format';

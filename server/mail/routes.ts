@@ -1,6 +1,6 @@
 // The staff's routes for a request's e-mails, 'Dispensar' and 'Reenviar e-mail' (the queue itself
-// is mail.ts, run by the jobs in submissions.pb.js).
-import { dismiss, resend, staffRequest } from './mail';
+// is queue.ts, run by the jobs in submissions.pb.js).
+import { dismiss, resend, staffRequest } from './queue';
 
 /**
  * 'Dispensar': a request's e-mails that keep failing or were refused are given up — never tried

@@ -1,5 +1,5 @@
 // Runtime configuration from the environment (the README lists every variable).
-import company from '../pb_hooks/lib/company.json';
+import company from '../../pb_hooks/lib/company.json';
 
 export { company };
 

@@ -12,19 +12,19 @@ import {
   linkableNumber,
   mailboxKey,
   stagesToTell,
-} from '../src/domain/follows';
-import { validateSubmission } from '../src/domain/fields';
+} from '../../src/domain/follows';
+import { validateSubmission } from '../../src/domain/fields';
 import {
   DELIVERED_STAGE,
   normalizeStages,
   stageTimeField,
   stageTimesOf,
   type TrackingStage,
-} from '../src/domain/stages';
-import { company, env, siteUrl, stored } from './config';
-import { fieldErrors } from './errors';
-import { allowConfirmation, queue, toHtml } from './mail';
-import { findByNumber, stageFields } from './tracking';
+} from '../../src/domain/stages';
+import { company, env, siteUrl, stored } from '../core/config';
+import { fieldErrors } from '../core/errors';
+import { allowConfirmation, queue, toHtml } from '../mail/queue';
+import { findByNumber, stageFields } from './changes';
 import { attemptsOf } from './attempts';
 
 const HOUR = 60 * 60 * 1000;

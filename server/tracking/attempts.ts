@@ -7,18 +7,18 @@ import {
   ATTEMPT_LOG_MAX,
   ATTEMPT_MESSAGES,
   type AttemptEntry,
-} from '../src/domain/attempts';
-import { DELIVERED_STAGE, normalizeStages } from '../src/domain/stages';
+} from '../../src/domain/attempts';
+import { DELIVERED_STAGE, normalizeStages } from '../../src/domain/stages';
 import {
   checkPhoto,
   storedTime,
   type AttemptChange,
   type DecisionChange,
-} from '../src/domain/tracking-changes';
-import { stored } from './config';
-import { fieldErrors, saveOrRefuse } from './errors';
+} from '../../src/domain/tracking-changes';
+import { stored } from '../core/config';
+import { fieldErrors, saveOrRefuse } from '../core/errors';
 import { checkDriver } from './shipments';
-import { leaveTombstone } from './tracking';
+import { leaveTombstone } from './changes';
 
 /** The shipment's attempts as stored (a JSON column). */
 export function attemptsOf(record: core.Record): AttemptEntry[] {

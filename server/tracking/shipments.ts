@@ -1,16 +1,16 @@
 // Shipments: a tracking record made (or edited) with the office form, often from a request. The
-// change reaches the server through the staff's one write path (server/tracking.ts applyChange).
-import { company, env, stored } from './config';
-import { queue, toHtml } from './mail';
-import { drawNumber, takeReservedNumber } from './shipment-numbers';
-import { SUBMISSION_KINDS, type SubmissionKind } from '../src/domain/submissions';
+// change reaches the server through the staff's one write path (server/tracking/changes.ts applyChange).
+import { company, env, stored } from '../core/config';
+import { queue, toHtml } from '../mail/queue';
+import { drawNumber, takeReservedNumber } from './numbers';
+import { SUBMISSION_KINDS, type SubmissionKind } from '../../src/domain/submissions';
 import {
   SHIPMENT_MESSAGES,
   destinationOf,
   prepareShipment,
   shipmentCreatedMail,
   type ShipmentDetails,
-} from '../src/domain/shipments';
+} from '../../src/domain/shipments';
 import {
   assignProblem,
   CHANGE_MESSAGES,
@@ -18,12 +18,12 @@ import {
   storedTime,
   type AssignChange,
   type ShipmentChange,
-} from '../src/domain/tracking-changes';
-import { DELIVERED_STAGE, normalizeStages, stageTimeField } from '../src/domain/stages';
-import { leaveTombstone } from './tracking';
-import { markHandled } from './submissions';
+} from '../../src/domain/tracking-changes';
+import { DELIVERED_STAGE, normalizeStages, stageTimeField } from '../../src/domain/stages';
+import { leaveTombstone } from './changes';
+import { markHandled } from '../requests/submissions';
 import { detailsOf, driverName, editChanges, writeHistory, type Actor } from './history';
-import { fieldErrors, saveOrRefuse } from './errors';
+import { fieldErrors, saveOrRefuse } from '../core/errors';
 import { choosePin, mailPin } from './delivery-pin';
 import { tellReceiver } from './receiver';
 

@@ -8,13 +8,13 @@ import {
   SUBMISSION_KIND_LIST,
   personalFields,
   type SubmissionKindDef,
-} from '../src/domain/submissions';
-import { SHIPMENT_PERSONAL_FIELDS } from '../src/domain/shipments';
-import { anonymizedAttempts } from '../src/domain/attempts';
-import { initials } from '../src/domain/tracking-changes';
-import { attemptsOf } from './attempts';
-import { env, stored } from './config';
-import { anonymizeHistoryOf, anonymizeOldHistory } from './history';
+} from '../../src/domain/submissions';
+import { SHIPMENT_PERSONAL_FIELDS } from '../../src/domain/shipments';
+import { anonymizedAttempts } from '../../src/domain/attempts';
+import { initials } from '../../src/domain/tracking-changes';
+import { attemptsOf } from '../tracking/attempts';
+import { env, stored } from '../core/config';
+import { anonymizeHistoryOf, anonymizeOldHistory } from '../tracking/history';
 
 export function anonymizeOld(app: core.App): number {
   const days = Number(env('RETENTION_DAYS', '365'));

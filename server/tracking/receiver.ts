@@ -3,9 +3,9 @@
 // may receive and a day to hold the parcel until. What they ask is written onto the shipment in a
 // transaction with a row of its history, so the office and the driver get it by their normal sync
 // and realtime. The link works until the parcel is delivered (or returned), then only says so.
-import { company, siteUrl, stored } from './config';
-import { queue, toHtml } from './mail';
-import { fieldErrors, saveOrRefuse } from './errors';
+import { company, siteUrl, stored } from '../core/config';
+import { queue, toHtml } from '../mail/queue';
+import { fieldErrors, saveOrRefuse } from '../core/errors';
 import { writeHistory } from './history';
 import {
   RECEIVER_MESSAGES,
@@ -16,9 +16,9 @@ import {
   receiverLink,
   receiverMail,
   type ReceiverNote,
-} from '../src/domain/receiver-notes';
-import { destinationOf } from '../src/domain/shipments';
-import { DELIVERED_STAGE, TRACKING_STAGES, normalizeStages } from '../src/domain/stages';
+} from '../../src/domain/receiver-notes';
+import { destinationOf } from '../../src/domain/shipments';
+import { DELIVERED_STAGE, TRACKING_STAGES, normalizeStages } from '../../src/domain/stages';
 
 const LINKS = 'receiver_links';
 /** Who the history names for the receiver's changes (no account: the link is the key). */

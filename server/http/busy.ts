@@ -4,7 +4,7 @@
 // e-mail has a minute or more to go out. So the API counts its arrivals, and while they come
 // faster than MAIL_YIELDS_FROM_REQUESTS_PER_SECOND, each mail sender waits a little between
 // e-mails. The wait is capped: the queue never stops, it only slows down while the burst lasts.
-import { MAIL_YIELDS_FROM_REQUESTS_PER_SECOND as BUSY_RATE } from '../src/domain/mail';
+import { MAIL_YIELDS_FROM_REQUESTS_PER_SECOND as BUSY_RATE } from '../../src/domain/mail';
 
 /** The longest a sender waits before its next e-mail, however busy the site stays. */
 const BUSY_MAX_WAIT_MS = 250;

@@ -1,6 +1,6 @@
 // Quotes, urgent requests and pickup requests, all read from the domain's catalogue of kinds.
-import { admit } from './roles';
-import { fieldErrors } from './errors';
+import { admit } from '../http/roles';
+import { fieldErrors } from '../core/errors';
 import {
   PROTOCOL_DIGITS,
   SUBMISSION_KINDS,
@@ -8,8 +8,8 @@ import {
   kindOfCollection,
   prepareSubmission,
   type SubmissionKindDef,
-} from '../src/domain/submissions';
-import { stored } from './config';
+} from '../../src/domain/submissions';
+import { stored } from '../core/config';
 
 /** A row of one number read into a DynamicModel. */
 type NumberRow = { max: number; value: number };
@@ -157,7 +157,7 @@ export function kindCreatedAt(app: core.App, path: string): CreatedKind | undefi
 
 /**
  * A request posted to its collection's REST address, answered by the middleware itself
- * (server/site.ts) instead of PocketBase's records API: the records API would first copy the
+ * (server/http/site.ts) instead of PocketBase's records API: the records API would first copy the
  * whole body onto a record and run its create machinery for the domain to replace every field,
  * and it runs its hook in a second JS machine while the middleware holds the first. Under a burst
  * every machine in use stays in memory, and each garbage collection marks them all.

@@ -14,15 +14,15 @@ import {
   wrongPinText,
   wrongPinsOf,
   type WrongPin,
-} from '../src/domain/delivery-pin';
-import { destinationOf } from '../src/domain/shipments';
-import { DELIVERED_STAGE, normalizeStages } from '../src/domain/stages';
-import { storedTime } from '../src/domain/tracking-changes';
-import { company, env, siteUrl, stored } from './config';
-import { saveOrRefuse } from './errors';
+} from '../../src/domain/delivery-pin';
+import { destinationOf } from '../../src/domain/shipments';
+import { DELIVERED_STAGE, normalizeStages } from '../../src/domain/stages';
+import { storedTime } from '../../src/domain/tracking-changes';
+import { company, env, siteUrl, stored } from '../core/config';
+import { saveOrRefuse } from '../core/errors';
 import { writeHistory, driverName, type Actor } from './history';
-import { queue, toHtml } from './mail';
-import { leaveTombstone } from './tracking';
+import { queue, toHtml } from '../mail/queue';
+import { leaveTombstone } from './changes';
 
 /** PocketBase's HMAC-SHA256 (hex), in the domain's argument order (key, message). */
 const hs256 = (key: string, message: string) => $security.hs256(message, key);

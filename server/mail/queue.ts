@@ -1,19 +1,19 @@
 // The mail queue: request e-mails rendered on the server from the stored record (every value
-// escaped), queued in the transaction that stores them, and sent by the jobs in jobs.ts.
+// escaped), queued in the transaction that stores them, and sent by the jobs in core/jobs.ts.
 import {
   COMPANY_MAIL_BURST,
   CONFIRMATIONS_PER_MAILBOX_PER_DAY,
   SUMMARY_TIMING,
   isPermanentRefusal,
-} from '../src/domain/mail';
-import { mailboxKey } from '../src/domain/follows';
+} from '../../src/domain/mail';
+import { mailboxKey } from '../../src/domain/follows';
 import {
   companyMail,
   confirmationMail,
   summaryMail,
   type MailContent,
   type SummaryLine,
-} from '../src/domain/submission-mails';
+} from '../../src/domain/submission-mails';
 import {
   SUBMISSION_KIND_LIST,
   isNumbered,
@@ -21,9 +21,9 @@ import {
   requestSummary,
   storedFields,
   type SubmissionKindDef,
-} from '../src/domain/submissions';
-import { requestsFirst } from './busy';
-import { admit } from './roles';
+} from '../../src/domain/submissions';
+import { requestsFirst } from '../http/busy';
+import { admit } from '../http/roles';
 import {
   company,
   companyMailbox,
@@ -32,7 +32,7 @@ import {
   retryMaxSeconds,
   siteUrl,
   stored,
-} from './config';
+} from '../core/config';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -516,7 +516,7 @@ function finish(app: core.App, item: core.Record): void {
  */
 export function drain(app: core.App, withNewRequests: boolean): void {
   const instance = instanceId(app);
-  // Between e-mails, a sender gives way to a burst of requests (busy.ts).
+  // Between e-mails, a sender gives way to a burst of requests (http/busy.ts).
   const wait = requestsFirst(app);
   // Batch after batch until nothing is due, for at most 50 s: a minute's run ends before the next.
   const deadline = Date.now() + 50 * 1000;

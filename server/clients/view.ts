@@ -2,8 +2,8 @@
 // (clientReadableFields), on every route and in realtime. The collection's rules choose the
 // records; these hooks choose the fields, and refuse a filter or sort by any other field (which
 // records match a filter tells the value of the field it names).
-import { fieldsNamedInFilter, fieldsNamedInSort } from '../src/domain/filter-fields';
-import { SUBMISSION_KINDS, clientReadableFields } from '../src/domain/submissions';
+import { fieldsNamedInFilter, fieldsNamedInSort } from '../../src/domain/filter-fields';
+import { SUBMISSION_KINDS, clientReadableFields } from '../../src/domain/submissions';
 
 const PICKUPS = SUBMISSION_KINDS.pickup;
 const REFUSED = 'Este campo não pode ser usado aqui';

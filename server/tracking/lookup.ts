@@ -1,19 +1,19 @@
 // The public lookup (GET /api/rastreio/{number}): what anyone may read of one number, and for a
 // CPF or CNPJ of the shipments it sent or received. Never a name, an address, a phone or who on
 // our staff did what (docs/access.md lists each field).
-import { initials } from '../src/domain/tracking-changes';
+import { initials } from '../../src/domain/tracking-changes';
 import {
   DELIVERED_STAGE,
   TRACKING_STAGES,
   normalizeStages,
   stageTimeField,
   stageTimesOf,
-} from '../src/domain/stages';
-import { isValidCnpj, isValidCpf } from '../src/domain/documents';
-import { shipmentNumberProblem } from '../src/domain/shipment-numbers';
-import { destinationOf } from '../src/domain/shipments';
-import { attemptLogOf } from '../src/domain/attempts';
-import { stageFields, type Fields, type Row } from './tracking';
+} from '../../src/domain/stages';
+import { isValidCnpj, isValidCpf } from '../../src/domain/documents';
+import { shipmentNumberProblem } from '../../src/domain/shipment-numbers';
+import { destinationOf } from '../../src/domain/shipments';
+import { attemptLogOf } from '../../src/domain/attempts';
+import { stageFields, type Fields, type Row } from './changes';
 
 interface View {
   number: string;

@@ -2,12 +2,12 @@
 // records its last success and failure (collection job_runs), and /api/health answers 503 naming
 // a job that has not succeeded within twice its period: a failing job otherwise shows only in the
 // server's log (the mail queue once stopped this way for hours before anyone saw it).
-import { cronPeriodMs } from '../src/domain/cron';
+import { cronPeriodMs } from '../../src/domain/cron';
 import { rootApp, stored } from './config';
-import { cleanup, enqueueDue } from './follows';
-import { drain } from './mail';
-import { anonymizeOld } from './retention';
-import { dropOldTombstones } from './tracking';
+import { cleanup, enqueueDue } from '../tracking/follows';
+import { drain } from '../mail/queue';
+import { anonymizeOld } from '../privacy/retention';
+import { dropOldTombstones } from '../tracking/changes';
 
 /** PocketBase's own backup job: watched through the backups it leaves, not a row of ours. */
 const BACKUP_JOB = '__pbAutoBackup__';

@@ -2,7 +2,7 @@
 // variable). The staff and client accounts are upserted by scripts/lib/pocketbase.mjs through the
 // API once migrations have run.
 import { company, env, mailFrom } from './config';
-import { CREATE_LIMIT } from './limits';
+import { CREATE_LIMIT } from '../http/limits';
 
 /** The mail server, rate limits, proxy, links and logs. */
 export function applySettings(app: core.App): void {
@@ -45,7 +45,7 @@ export function applySettings(app: core.App): void {
     // The receiver's private page (a prefix): a person reads and saves a few times; a guesser of
     // tokens is held to a trickle.
     { label: '/api/recebedor/', audience: '', duration: 60, maxRequests: 30 },
-    // Requests that send an e-mail to an account's address (server/limits.ts also limits each
+    // Requests that send an e-mail to an account's address (server/http/limits.ts also limits each
     // address): a connection may ask a few times in ten minutes.
     { label: '*:requestPasswordReset', audience: '', duration: 600, maxRequests: 5 },
     { label: '*:requestVerification', audience: '', duration: 600, maxRequests: 5 },
@@ -64,7 +64,7 @@ export function applySettings(app: core.App): void {
   const appUrl = env('APP_URL', '');
   if (appUrl) settings.meta.appURL = appUrl;
 
-  // Request logs kept a week, and (site.ts) no tracking number in them; an answered public lookup
+  // Request logs kept a week, and (http/site.ts) no tracking number in them; an answered public lookup
   // is not logged at all (tracking.pb.js). LOG_MIN_LEVEL=4 keeps only warnings and errors.
   settings.logs.maxDays = Number(env('LOG_DAYS', '7'));
   settings.logs.logIP = true;
@@ -75,6 +75,6 @@ export function applySettings(app: core.App): void {
   settings.backups.cronMaxKeep = Number(env('BACKUP_KEEP', '7'));
   app.save(settings);
 
-  // The process that sends e-mail now (see mail.ts): a new one after every start.
+  // The process that sends e-mail now (see mail/queue.ts): a new one after every start.
   app.store().set('mailInstance', $security.randomString(20));
 }

@@ -1,5 +1,5 @@
 // Tracking records: the stage stamps, and the one route that changes a record (the public lookup
-// is lookup.ts).
+// is lookup.ts beside it).
 import {
   CHANGE_MESSAGES,
   checkPhoto,
@@ -9,7 +9,7 @@ import {
   storedTime,
   TRACKING_BATCH_MAX,
   type StageChange,
-} from '../src/domain/tracking-changes';
+} from '../../src/domain/tracking-changes';
 import {
   DELIVERED_STAGE,
   TRACKING_STAGES,
@@ -19,20 +19,20 @@ import {
   stampStageAuthors,
   stampStageTimes,
   type TrackingStage,
-} from '../src/domain/stages';
-import { stored } from './config';
-import { admit } from './roles';
-import { fieldErrors, inPortuguese, refusedSave, saveOrRefuse } from './errors';
-import { checkField } from '../src/domain/fields';
-import { TRACKING_NUMBER_RULE } from '../src/domain/submissions';
-import { takeReservedNumber } from './shipment-numbers';
+} from '../../src/domain/stages';
+import { stored } from '../core/config';
+import { admit } from '../http/roles';
+import { fieldErrors, inPortuguese, refusedSave, saveOrRefuse } from '../core/errors';
+import { checkField } from '../../src/domain/fields';
+import { TRACKING_NUMBER_RULE } from '../../src/domain/submissions';
+import { takeReservedNumber } from './numbers';
 import { applyAssign, applyShipment, checkDriver } from './shipments';
 import type {
   AssignChange,
   AttemptChange,
   DecisionChange,
   ShipmentChange,
-} from '../src/domain/tracking-changes';
+} from '../../src/domain/tracking-changes';
 import {
   anonymizeHistoryOf,
   driverName,
@@ -42,7 +42,7 @@ import {
 } from './history';
 import { applyAttempt, applyDecision, attachPhoto } from './attempts';
 import { applyWrongPin, deliveryPinProblem, pinAboveCents } from './delivery-pin';
-import { ATTEMPT_MESSAGES } from '../src/domain/attempts';
+import { ATTEMPT_MESSAGES } from '../../src/domain/attempts';
 
 export type Fields = { [name: string]: string };
 /** A row read into a DynamicModel: its columns as properties. */

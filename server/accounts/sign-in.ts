@@ -14,9 +14,9 @@ import {
   signInLockMail,
   currentCount,
   type SignInCount,
-} from '../src/domain/sign-in';
-import { company, env } from './config';
-import { queue, toHtml } from './mail';
+} from '../../src/domain/sign-in';
+import { company, env } from '../core/config';
+import { queue, toHtml } from '../mail/queue';
 
 const KEY = 'signIn:';
 const SWEPT = 'signInSwept';

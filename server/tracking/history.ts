@@ -3,7 +3,7 @@
 // that change was applied (a resend, or a change that lost to a later one, writes nothing). Rows
 // are never changed or deleted: the record hooks below refuse it to everyone, a superuser in the
 // dashboard included. The one exception is anonymisation: a row outlives its shipment, so when
-// the shipment's personal data goes (erased by retention.ts or lgpd.ts, or the record deleted),
+// the shipment's personal data goes (erased by privacy/retention.ts or privacy/lgpd.ts, or the record deleted),
 // the same goes from its rows (with the hooks off, `unsafeWithoutHooks`), and the row stays,
 // saying who did what and when.
 import {
@@ -12,11 +12,11 @@ import {
   HISTORY_MESSAGES,
   type FieldChange,
   type HistoryAction,
-} from '../src/domain/history';
-import { storedName } from '../src/domain/fields';
-import { SHIPMENT_RULES } from '../src/domain/shipments';
-import { DELIVERED_STAGE, normalizeStages, TRACKING_STAGES } from '../src/domain/stages';
-import { stored } from './config';
+} from '../../src/domain/history';
+import { storedName } from '../../src/domain/fields';
+import { SHIPMENT_RULES } from '../../src/domain/shipments';
+import { DELIVERED_STAGE, normalizeStages, TRACKING_STAGES } from '../../src/domain/stages';
+import { stored } from '../core/config';
 
 const COLLECTION = 'shipment_history';
 

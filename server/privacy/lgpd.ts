@@ -5,20 +5,20 @@
 // 'Avise-me' subscriptions, and the e-mails sent to them or rendered for those records. Staff
 // accounts are employees' and out of scope. Erasing is the retention job's erasure of each request
 // and shipment (retention.ts), stamped with who asked; subscriptions and e-mails are deleted. A
-// shipment's history rows (history.ts) go with their shipment, and are found on their own too: a
+// shipment's history rows (tracking/history.ts) go with their shipment, and are found on their own too: a
 // shipment deleted by the office leaves its rows, with its number and its edits' old values.
-import { storedName, type FieldRule } from '../src/domain/fields';
-import { mailboxKey } from '../src/domain/follows';
-import { dataSubjectOf, ERASED_BY_MAX, LGPD_MESSAGES, type DataSubject } from '../src/domain/lgpd';
-import { SHIPMENT_RULES } from '../src/domain/shipments';
-import { SUBMISSION_KIND_LIST, type SubmissionKindDef } from '../src/domain/submissions';
-import { cleanText } from '../src/domain/text';
-import { stored } from './config';
-import { fieldErrors } from './errors';
-import { followersOf } from './follows';
+import { storedName, type FieldRule } from '../../src/domain/fields';
+import { mailboxKey } from '../../src/domain/follows';
+import { dataSubjectOf, ERASED_BY_MAX, LGPD_MESSAGES, type DataSubject } from '../../src/domain/lgpd';
+import { SHIPMENT_RULES } from '../../src/domain/shipments';
+import { SUBMISSION_KIND_LIST, type SubmissionKindDef } from '../../src/domain/submissions';
+import { cleanText } from '../../src/domain/text';
+import { stored } from '../core/config';
+import { fieldErrors } from '../core/errors';
+import { followersOf } from '../tracking/follows';
 import { eraseRequest, eraseShipment } from './retention';
-import { findByNumber } from './tracking';
-import { anonymizeHistoryRows } from './history';
+import { findByNumber } from '../tracking/changes';
+import { anonymizeHistoryRows } from '../tracking/history';
 
 /** Secrets, not data about the person: the subscription's link token, the queue's claim. */
 const SECRETS = ['token', 'unsubscribe', 'claim'];

@@ -1,14 +1,14 @@
 // Every request's first stop (middleware.pb.js): security headers, cache lifetimes, the site's
 // prerendered pages, the health check, the pickup form's session, and errors in Portuguese.
 import { countArrival } from './busy';
-import { inPortuguese } from './errors';
-import { jobsHealth } from './jobs';
-import { health } from './mail';
+import { inPortuguese } from '../core/errors';
+import { jobsHealth } from '../core/jobs';
+import { health } from '../mail/queue';
 import { allowCreate } from './limits';
-import { createSubmission, kindCreatedAt, type CreatedKind } from './submissions';
-import { acceptsBrotli, precompressedType } from '../src/domain/compression';
-import { guessedPath } from '../src/domain/guessed-paths';
-import { CEP_SERVICE_ORIGINS } from '../src/domain/cep';
+import { createSubmission, kindCreatedAt, type CreatedKind } from '../requests/submissions';
+import { acceptsBrotli, precompressedType } from '../../src/domain/compression';
+import { guessedPath } from '../../src/domain/guessed-paths';
+import { CEP_SERVICE_ORIGINS } from '../../src/domain/cep';
 
 // The address forms ask the public CEP services from the browser (src/lib/cep-lookup.ts): the only
 // addresses a page may reach beside our own.
@@ -95,7 +95,7 @@ export function everyRequest(e: core.RequestEvent): void {
     e.next();
     return;
   }
-  // Counted, so that the mail jobs give way during a burst (busy.ts).
+  // Counted, so that the mail jobs give way during a burst (http/busy.ts).
   countArrival(e.app);
   // Every API error a person can trigger answers in Portuguese.
   try {
@@ -110,13 +110,13 @@ const MAX_REQUEST_BYTES = 64 * 1024;
 
 /**
  * A quote, urgent or pickup request posted to its collection's REST address, answered here and
- * not by PocketBase's records API (server/submissions.ts says why). Answered before PocketBase's
+ * not by PocketBase's records API (server/requests/submissions.ts says why). Answered before PocketBase's
  * own middlewares run, so this does what they would have: the body's size, the rate limit, the
  * signed-in account; and what ours does for the rest of the API.
  */
 function createRequest(e: core.RequestEvent, kind: CreatedKind): void {
   const name = kind.def.collection;
-  // Counted, so that the mail jobs give way during a burst (busy.ts).
+  // Counted, so that the mail jobs give way during a burst (http/busy.ts).
   countArrival(e.app);
   try {
     // A form's request states its length; one that does not, or is larger, is not read.

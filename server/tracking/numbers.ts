@@ -4,9 +4,9 @@ import {
   RESERVED_NUMBERS_PER_ACCOUNT,
   SHIPMENT_NUMBER_LENGTH,
   shipmentNumberFrom,
-} from '../src/domain/shipment-numbers';
-import { stored } from './config';
-import { admit } from './roles';
+} from '../../src/domain/shipment-numbers';
+import { stored } from '../core/config';
+import { admit } from '../http/roles';
 
 /** One number no account has reserved and no record carries (drawn again on a clash). */
 export function drawNumber(app: core.App): string {
