@@ -35,5 +35,9 @@ export {
   sendMail,
 } from './core/jobs';
 export { answerLgpdErase, answerLgpdExport } from './privacy/lgpd';
-export { historyOfDashboardDelete, historyOfDashboardEdit, refuseHistoryChange } from './tracking/history';
+export {
+  historyOfDashboardDelete,
+  historyOfDashboardEdit,
+  refuseHistoryChange,
+} from './tracking/history';
 export { answerReceiverNote, saveReceiverNote } from './tracking/receiver';

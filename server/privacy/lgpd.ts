@@ -9,7 +9,12 @@
 // shipment deleted by the office leaves its rows, with its number and its edits' old values.
 import { storedName, type FieldRule } from '../../src/domain/fields';
 import { mailboxKey } from '../../src/domain/follows';
-import { dataSubjectOf, ERASED_BY_MAX, LGPD_MESSAGES, type DataSubject } from '../../src/domain/lgpd';
+import {
+  dataSubjectOf,
+  ERASED_BY_MAX,
+  LGPD_MESSAGES,
+  type DataSubject,
+} from '../../src/domain/lgpd';
 import { SHIPMENT_RULES } from '../../src/domain/shipments';
 import { SUBMISSION_KIND_LIST, type SubmissionKindDef } from '../../src/domain/submissions';
 import { cleanText } from '../../src/domain/text';
