@@ -50,6 +50,12 @@ onRecordAuthRequest(
   'staff',
 );
 
+// A disabled client account, or one of a disabled company, cannot sign in.
+onRecordAuthRequest(
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).refuseDisabledClient(e),
+  'clients',
+);
+
 // Disabling an account, changing its password or signing it out everywhere also ends the live
 // (realtime) connections it opened.
 onRecordUpdate(

@@ -41,3 +41,12 @@ export {
   refuseHistoryChange,
 } from './tracking/history';
 export { answerReceiverNote, saveReceiverNote } from './tracking/receiver';
+export {
+  createCompany,
+  editCompany,
+  invitePerson,
+  refuseDisabledClient,
+  resendInvite,
+  setCompanyDisabled,
+  setPersonDisabled,
+} from './clients/companies';

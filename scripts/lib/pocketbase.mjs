@@ -176,7 +176,11 @@ export async function startPocketBase(options) {
   if (options.accounts?.staff)
     await upsertAccount(server, 'staff', options.accounts.staff, 'Equipe', 'equipeprincipal');
   if (options.accounts?.client)
-    await upsertAccount(server, 'clients', options.accounts.client, 'Cliente', 'clientecorporat');
+    await upsertAccount(server, 'clients', options.accounts.client, 'Cliente', 'clientecorporat', {
+      // The configuration's company (made by its migration) and its shared password.
+      company: 'clienteempresa1',
+      kind: 'compartilhada',
+    });
   if (options.accounts?.driver) {
     await upsertAccount(
       server,

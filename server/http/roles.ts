@@ -5,6 +5,19 @@
 export type Role = 'office' | 'driver' | 'client';
 
 const DISABLED = 'Esta conta da equipe foi desativada. Fale com o responsável.';
+const CLIENT_DISABLED = 'Este acesso de cliente foi desativado.';
+
+/** A client account that is not disabled, of a company that is not either. */
+function clientActive(app: core.App, auth: core.Record): boolean {
+  if (auth.getBool('disabled')) return false;
+  const company = auth.getString('company');
+  if (!company) return true;
+  try {
+    return !app.findRecordById('companies', company).getBool('disabled');
+  } catch {
+    return false;
+  }
+}
 
 /** The caller's kind, or undefined (a superuser, or an account of no kind we know). */
 export function roleOf(auth: core.Record): Role | undefined {
@@ -28,6 +41,11 @@ export function admit(
   if (!auth) throw new UnauthorizedError('Entre para continuar.');
   if (auth.collection().name === 'staff' && auth.getBool('disabled')) {
     throw new ForbiddenError(DISABLED);
+  }
+  // A client account disabled, or of a disabled company: its sessions ended when that happened;
+  // this refuses a token that was somehow still good.
+  if (auth.collection().name === 'clients' && !clientActive(e.app, auth)) {
+    throw new ForbiddenError(CLIENT_DISABLED);
   }
   const role = roleOf(auth);
   if (!role || roles.indexOf(role) === -1) throw new ForbiddenError(refusal);

@@ -33,6 +33,8 @@ import {
   siteUrl,
   stored,
 } from '../core/config';
+import { companyOf } from '../clients/companies';
+import { fixedSiteOf } from '../../src/domain/companies';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -169,7 +171,10 @@ export function queue(txApp: core.App, item: QueuedMail): void {
  */
 function enqueue(txApp: core.App, record: core.Record, def: SubmissionKindDef): void {
   const values = plain(record, def);
-  const toCompany = companyMail(def, values, company.client);
+  // A pickup leaves from its company's fixed site (the configuration's first company before there
+  // were others).
+  const site = def.kind === 'pickup' ? companyOf(txApp, record.getString('company')) : undefined;
+  const toCompany = companyMail(def, values, site ? fixedSiteOf(site) : company.client);
   const confirmation = confirmationMail(def, values, company);
   const base = { source: def.collection, record: record.id };
   queue(txApp, {

@@ -10,6 +10,7 @@ import {
   type SubmissionKindDef,
 } from '../../src/domain/submissions';
 import { stored } from '../core/config';
+import { requesterName } from '../../src/domain/companies';
 
 /** A row of one number read into a DynamicModel. */
 type NumberRow = { max: number; value: number };
@@ -217,8 +218,12 @@ function store(
     if (typeof body.id !== 'string') throw fieldErrors({ id: 'Identificador inválido.' });
     record.set('id', body.id);
   }
-  // 'Minhas solicitações': the client account reads the requests it made.
-  if (e.auth && e.auth.collection().name === 'clients') record.set('client', e.auth.id);
+  // 'Minhas solicitações': the client account reads the requests its company made, and who asked.
+  if (e.auth && e.auth.collection().name === 'clients') {
+    record.set('client', e.auth.id);
+    record.set('company', e.auth.getString('company'));
+    record.set('requestedBy', requesterName(e.auth.getString('kind'), e.auth.getString('name')));
+  }
 
   // A rule read here is a Go string pointer: null when closed, String() its text otherwise.
   const rule = collection.createRule;

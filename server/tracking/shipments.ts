@@ -249,6 +249,9 @@ export function applyShipment(
   // When its request arrived: the first line of the public history, read with the lookup's one
   // narrow query (loading the request there cost a whole record per lookup).
   if (source) fresh.set('requestedAt', source.record.getString('created'));
+  // A client company's pickup: the shipment is that company's (its proof of delivery, its API,
+  // its webhooks and its statement read shipments by this).
+  if (source && source.kind === 'pickup') fresh.set('company', source.record.getString('company'));
   if (change.driver) {
     fresh.set('driver', change.driver);
     fresh.set('driverChangedAt', at);

@@ -318,6 +318,9 @@ describe('no write through the API sets a field its author does not own', () => 
 
 describe('docs/access.md', () => {
   const ACTIVE_STAFF = '@request.auth.collectionName = "staff" && @request.auth.disabled = false';
+  const ACTIVE_CLIENT =
+    '@request.auth.collectionName = "clients" && @request.auth.disabled = false && ' +
+    '@request.auth.company.disabled = false';
   /** Each rule the migrations use, in the words of the document. */
   const WORDS = new Map<string | null, string>([
     [null, 'nobody'],
@@ -329,8 +332,19 @@ describe('docs/access.md', () => {
     [`${ACTIVE_STAFF} && @request.auth.role != "motorista"`, 'office'],
     [
       `(${ACTIVE_STAFF} && @request.auth.role != "motorista") || ` +
-        '(@request.auth.collectionName = "clients" && client = @request.auth.id)',
-      'office; corporate client: own',
+        `(${ACTIVE_CLIENT} && company = @request.auth.company)`,
+      'office; corporate client: own company',
+    ],
+    [ACTIVE_CLIENT, 'active corporate client'],
+    [
+      `(${ACTIVE_STAFF} && @request.auth.role != "motorista") || ` +
+        `(${ACTIVE_CLIENT} && id = @request.auth.company)`,
+      'office; corporate client: own company',
+    ],
+    [
+      `id = @request.auth.id || (${ACTIVE_STAFF} && @request.auth.role != "motorista") || ` +
+        `(${ACTIVE_CLIENT} && @request.auth.kind = "administrador" && company = @request.auth.company)`,
+      "own account; office; company's administrator",
     ],
     [
       `${ACTIVE_STAFF} && (@request.auth.role != "motorista" || driver = @request.auth.id)`,

@@ -28,6 +28,14 @@ const ADMITS: Record<string, Caller[]> = {
   'POST /api/solicitacoes/{collection}/{id}/reenviar-email': ['office'],
   'POST /api/solicitacoes/{collection}/{id}/dispensar-email': ['office'],
   'GET /api/pedidos-coleta/proximo-numero': ['client'],
+  // Client companies: the office; their people also a company's administrator (the client here
+  // is a company's shared password, which manages nobody).
+  'POST /api/clientes': ['office'],
+  'POST /api/clientes/{id}': ['office'],
+  'POST /api/clientes/{id}/situacao': ['office'],
+  'POST /api/clientes/{id}/pessoas': ['office'],
+  'POST /api/clientes/pessoas/{id}/situacao': ['office'],
+  'POST /api/clientes/pessoas/{id}/convite': ['office'],
   // Only a superuser, for `npm run lgpd`: none of the four.
   'POST /api/lgpd/exportar': [],
   'POST /api/lgpd/apagar': [],
