@@ -30,6 +30,8 @@ const COMPANY_FIELDS: (keyof CompanyFields)[] = [
   'town',
 ];
 
+const NOT_ADMIN = 'Só um administrador da empresa convida e desativa pessoas.';
+
 type Body = { [name: string]: unknown };
 const bodyOf = (e: core.RequestEvent) => (e.requestInfo().body || {}) as Body;
 
@@ -114,8 +116,17 @@ export function setCompanyDisabled(e: core.RequestEvent): void {
 function mayManagePeople(auth: core.Record, companyId: string): void {
   if (auth.collection().name !== CLIENTS) return;
   if (auth.getString('kind') !== 'administrador' || auth.getString('company') !== companyId) {
-    throw new ForbiddenError('Só um administrador da empresa convida e desativa pessoas.');
+    throw new ForbiddenError(NOT_ADMIN);
   }
+}
+
+/** The office, or some company's administrator (which company is checked once the record is found). */
+function admitPeopleManager(e: core.RequestEvent): core.Record {
+  const auth = admit(e, ['office', 'client']);
+  if (auth.collection().name === CLIENTS && auth.getString('kind') !== 'administrador') {
+    throw new ForbiddenError(NOT_ADMIN);
+  }
+  return auth;
 }
 
 function admitForCompany(e: core.RequestEvent, companyId: string): core.Record {
@@ -204,7 +215,7 @@ function findPerson(app: core.App, id: string): core.Record {
 
 /** `POST /api/clientes/pessoas/{id}/situacao` (office, or its company's administrator): `{ disabled }`. */
 export function setPersonDisabled(e: core.RequestEvent): void {
-  const auth = admit(e, ['office', 'client']);
+  const auth = admitPeopleManager(e);
   const person = findPerson(e.app, e.request!.pathValue('id'));
   mayManagePeople(auth, person.getString('company'));
   const disabled = bodyOf(e).disabled;
@@ -222,7 +233,7 @@ export function setPersonDisabled(e: core.RequestEvent): void {
 
 /** `POST /api/clientes/pessoas/{id}/convite` (office, or its administrator): the link sent again. */
 export function resendInvite(e: core.RequestEvent): void {
-  const auth = admit(e, ['office', 'client']);
+  const auth = admitPeopleManager(e);
   const person = findPerson(e.app, e.request!.pathValue('id'));
   mayManagePeople(auth, person.getString('company'));
   if (person.getBool('disabled')) throw new BadRequestError('Esta pessoa está desativada.');

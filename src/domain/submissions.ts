@@ -446,8 +446,10 @@ export const SUBMISSION_STATE_FIELDS = [
   'shipmentStage',
   'shipmentDeliveredTo',
   'shipmentDeliveredAt',
-  // The corporate client's account that made a pickup request.
+  // The corporate client's account that made a pickup request, its company, and who that was.
   'client',
+  'company',
+  'requestedBy',
 ] as const;
 
 /**
@@ -474,6 +476,8 @@ export function clientReadableFields(
     'collectionName',
     ...storedFields(def).map((f) => f.name),
     ...CLIENT_SHIPMENT_FIELDS,
+    // Who of the company's people asked (its administrator's, a colleague's or the shared password).
+    'requestedBy',
   ];
 }
 
