@@ -16,6 +16,9 @@ const TrackingLookupPage = lazy(() => import('../features/tracking-lookup/tracki
 // The sign-in and the request form behind it: one component (see client-area.tsx).
 const ClientArea = lazy(() => import('../features/client-area/client-area'));
 const MyRequestsPage = lazy(() => import('../features/client-area/my-requests-page'));
+const PickupImportPage = lazy(() => import('../features/client-area/pickup-import-page'));
+const PeoplePage = lazy(() => import('../features/client-area/people-page'));
+const InvitePage = lazy(() => import('../features/client-area/invite-page'));
 const ReceiverPage = lazy(() => import('../features/receiver/receiver-page'));
 /** A screen whose code, once loaded ahead, is drawn at once, without suspending a first time. */
 function preloadable(load: () => Promise<{ default: ComponentType }>) {
@@ -42,12 +45,14 @@ const staffScreens = {
   [paths.newShipment]: preloadable(() => import('../features/staff/shipments/shipment-page')),
   [paths.labels]: preloadable(() => import('../features/staff/labels/labels-page')),
   [paths.manifest]: preloadable(() => import('../features/staff/manifest/manifest-page')),
+  [paths.officeClients]: preloadable(() => import('../features/staff/clients/clients-page')),
 } as const;
 const TrackingAdminPage = staffScreens[paths.trackingAdmin].Screen;
 const RequestsInboxPage = staffScreens[paths.requestsInbox].Screen;
 const ShipmentPage = staffScreens[paths.newShipment].Screen;
 const LabelsPage = staffScreens[paths.labels].Screen;
 const ManifestPage = staffScreens[paths.manifest].Screen;
+const ClientsPage = staffScreens[paths.officeClients].Screen;
 
 /**
  * Start loading the chunk of a staff screen before it is opened. The list's rows are read from the
@@ -102,12 +107,16 @@ const routes: RouteObject[] = [
       { path: paths.access, element: <ClientArea /> },
       { path: paths.pickupRequest, element: <ClientArea form /> },
       { path: paths.myRequests, element: <MyRequestsPage /> },
+      { path: paths.pickupImport, element: <PickupImportPage /> },
+      { path: paths.clientPeople, element: <PeoplePage /> },
+      { path: paths.invite, element: <InvitePage /> },
       { path: paths.receiver, element: <ReceiverPage /> },
       { path: paths.trackingAdmin, element: <TrackingAdminPage /> },
       { path: paths.requestsInbox, element: <RequestsInboxPage /> },
       { path: paths.newShipment, element: <ShipmentPage /> },
       { path: paths.labels, element: <LabelsPage /> },
       { path: paths.manifest, element: <ManifestPage /> },
+      { path: paths.officeClients, element: <ClientsPage /> },
       { path: '*', element: <NotFound /> },
     ],
   },

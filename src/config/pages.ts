@@ -21,7 +21,12 @@ export const PAGE_DESCRIPTIONS: Record<string, string> = {
   [paths.pickupRequest]: 'Formulário de solicitação de coleta do cliente corporativo.',
   [paths.myRequests]:
     'As solicitações de coleta do cliente corporativo e o que aconteceu com cada uma.',
+  [paths.pickupImport]:
+    'Importar de uma planilha (CSV ou XLSX) várias solicitações de coleta do cliente corporativo.',
+  [paths.clientPeople]: 'As pessoas da empresa com acesso à área do cliente corporativo.',
+  [paths.invite]: 'Crie a sua senha de acesso à área do cliente corporativo.',
   [paths.trackingAdmin]: 'Área da equipe: gestão dos rastreamentos.',
+  [paths.officeClients]: 'Área da equipe: clientes corporativos e suas pessoas.',
   [paths.requestsInbox]: 'Área da equipe: solicitações recebidas.',
   [paths.newShipment]: 'Área da equipe: nova remessa.',
   [paths.labels]: 'Área da equipe: etiquetas das remessas.',

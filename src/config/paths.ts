@@ -9,7 +9,13 @@ export const paths = {
   localities: '/localidades',
   pickupRequest: '/formulario-solicitacao',
   myRequests: '/minhas-solicitacoes',
+  pickupImport: '/importar-planilha',
+  /** A company's administrator: its people, invited and disabled. */
+  clientPeople: '/pessoas',
+  /** An invited person sets a password: the token mailed to them follows it after '#'. */
+  invite: '/convite',
   trackingAdmin: '/admin/tracking',
+  officeClients: '/admin/clientes',
   requestsInbox: '/admin/solicitacoes',
   newShipment: '/admin/remessas/nova',
   labels: '/admin/etiquetas',

@@ -2,6 +2,7 @@ import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PasswordField } from '../../forms/form-fields';
+import { TextField } from '../../forms/text-field';
 import { PageTitle } from '../../components/page-title';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
@@ -9,6 +10,7 @@ import { signInClient } from './session';
 
 const MESSAGES = {
   wrong: { title: 'Acesso negado', description: 'Senha incorreta. Por favor, tente novamente.' },
+  disabled: { title: 'Acesso desativado', description: '' },
   'rate-limit': {
     title: 'Muitas tentativas',
     description: 'Aguarde um minuto antes de tentar de novo.',
@@ -28,13 +30,14 @@ const TITLE = 'Acesso Restrito';
  */
 export default function AccessPage({ documentTitle = TITLE }: { documentTitle?: string }) {
   const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    const { result, message } = await signInClient(password);
+    const { result, message } = await signInClient(password, email);
     setBusy(false);
     if (result === 'ok') {
       toaster.replace('acesso', {
@@ -48,6 +51,9 @@ export default function AccessPage({ documentTitle = TITLE }: { documentTitle?: 
     setPassword('');
     toaster.replace('acesso', {
       ...MESSAGES[result],
+      ...(result === 'wrong' && email.trim()
+        ? { description: 'E-mail ou senha incorretos. Por favor, tente novamente.' }
+        : {}),
       ...(message ? { description: message } : {}),
       type: result === 'offline' ? 'warning' : 'error',
     });
@@ -61,6 +67,15 @@ export default function AccessPage({ documentTitle = TITLE }: { documentTitle?: 
       </Text>
       <Box as="form" onSubmit={submit} borderWidth="1px" borderRadius="xl" p="6">
         <Stack gap="4">
+          <TextField
+            label="E-mail"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            value={email}
+            onValueChange={setEmail}
+            helper="Com acesso pessoal, entre com seu e-mail. Sem e-mail, use a senha compartilhada da empresa."
+          />
           <PasswordField value={password} onValueChange={setPassword} />
           <Button type="submit" colorPalette="brand" loading={busy} loadingText="Verificando...">
             Acessar Sistema

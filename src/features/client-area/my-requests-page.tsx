@@ -1,17 +1,18 @@
-import { Box, Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { Loading } from '../../components/loading';
-import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { formatDateTime, formatDateTimeBrasilia } from '../../domain/format';
 import { displayTrackingNumber } from '../../domain/masks';
 import { TRACKING_STAGES } from '../../domain/stages';
 import { pickupRoute } from '../../domain/shipments';
-import { company } from '../../config/company';
+import type { FixedPickupPlace } from '../../domain/submission-mails';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useSession } from '../../hooks/use-session';
 import { clientApi, failureKind } from '../../lib/pocketbase';
+import { ClientHeader } from './client-nav';
+import { useOwnCompany } from './own-company';
 
 /** What the client sees of one request and of the shipment it became. */
 interface MyRequest {
@@ -25,10 +26,11 @@ interface MyRequest {
   shipmentStage: number;
   shipmentDeliveredTo: string;
   shipmentDeliveredAt: string;
+  requestedBy?: string;
 }
 
 const FIELDS =
-  'id,number,created,cidade,estado,saiLocalColeta,shipmentNumber,shipmentStage,shipmentDeliveredTo,shipmentDeliveredAt';
+  'id,number,created,cidade,estado,saiLocalColeta,shipmentNumber,shipmentStage,shipmentDeliveredTo,shipmentDeliveredAt,requestedBy';
 /** The last list, kept on the device to show with no signal. */
 const KEY = 'rv_my_requests';
 
@@ -60,6 +62,7 @@ export default function MyRequestsPage() {
 }
 
 function MyRequests() {
+  const site = useOwnCompany();
   const [list, setList] = useState(kept);
   const [offline, setOffline] = useState(false);
 
@@ -102,7 +105,7 @@ function MyRequests() {
 
   return (
     <Stack gap="5">
-      <PageTitle title="Minhas solicitações" />
+      <ClientHeader title="Minhas solicitações" />
       <Flex gap="3" wrap="wrap" align="center" justify="space-between">
         <Text role="status" fontSize="sm" color={offline ? 'orange.fg' : 'fg.muted'}>
           {list
@@ -113,15 +116,12 @@ function MyRequests() {
               ? 'Sem conexão, e a lista ainda não foi baixada neste aparelho.'
               : 'Carregando...'}
         </Text>
-        <Button asChild colorPalette="brand" size="sm">
-          <RouterLink to={paths.pickupRequest}>Nova solicitação</RouterLink>
-        </Button>
       </Flex>
       {list && list.items.length === 0 && <Text>Nenhuma solicitação ainda.</Text>}
       {list && list.items.length > 0 && (
         <Stack as="ul" gap="3" listStyleType="none" aria-label="Minhas solicitações">
           {list.items.map((item) => (
-            <RequestItem key={item.id} item={item} />
+            <RequestItem key={item.id} item={item} site={site} />
           ))}
         </Stack>
       )}
@@ -129,10 +129,10 @@ function MyRequests() {
   );
 }
 
-function RequestItem({ item }: { item: MyRequest }) {
+function RequestItem({ item, site }: { item: MyRequest; site: FixedPickupPlace }) {
   const stage = TRACKING_STAGES.find((s) => s.stage === item.shipmentStage)?.label;
   // Where it is collected and where it goes: the client's fixed site is one end of every pickup.
-  const route = pickupRoute({ ...item }, company.client);
+  const route = pickupRoute({ ...item }, site);
   return (
     <Box
       as="li"
@@ -150,6 +150,11 @@ function RequestItem({ item }: { item: MyRequest }) {
       <Text fontSize="sm">
         Coleta em {route.from || '—'} · Entrega em {route.to || '—'}
       </Text>
+      {item.requestedBy && (
+        <Text fontSize="sm" color="fg.muted">
+          Pedida por {item.requestedBy}
+        </Text>
+      )}
       {item.shipmentNumber ? (
         <Box mt="2" fontSize="sm">
           <Text>

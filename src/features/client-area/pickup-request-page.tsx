@@ -1,12 +1,10 @@
-import { Box, Button, Flex, Grid, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { PrivacyNotice, RadioField, SelectField } from '../../forms/form-fields';
 import { useRulesForm } from '../../forms/use-rules-form';
 import { DecimalField, MoneyField } from '../../forms/number-fields';
 import { TextField } from '../../forms/text-field';
-import { Logo } from '../../components/logo';
-import { PageTitle } from '../../components/page-title';
 import { toaster } from '../../components/toaster';
 import { company } from '../../config/company';
 import { paths } from '../../config/paths';
@@ -24,6 +22,8 @@ import { outcomeMessage, refusal } from '../../offline/messages';
 import { DEVICE_FULL, isQuotaError } from '../../lib/storage';
 import { clientApi } from '../../lib/pocketbase';
 import { useNextRequestNumber } from './pickup-api';
+import { ClientHeader } from './client-nav';
+import { signedInAccount, useOwnCompany } from './own-company';
 
 const TITLE = 'Formulário de Solicitação';
 const PICKUP_RULES = SUBMISSION_KINDS.pickup.rules;
@@ -31,6 +31,14 @@ const INITIAL: FormValues = {
   ...Object.fromEntries(PICKUP_RULES.map((r) => [r.name, ''])),
   saiLocalColeta: 'sim',
 };
+
+/** A person's own pickups start with their name as who asked; the shared password types it. */
+function initialValues(): FormValues {
+  const account = signedInAccount();
+  return account && account.kind !== 'compartilhada' && account.name
+    ? { ...INITIAL, solicitadaPor: account.name }
+    : INITIAL;
+}
 
 function Group({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -47,11 +55,12 @@ function PickupRequestForm() {
   const navigate = useNavigate();
   const [sentCount, setSentCount] = useState(0);
   const next = useNextRequestNumber(sentCount);
+  const site = useOwnCompany();
 
   const { form, field, onSubmit } = useRulesForm({
     kind: 'pickup',
     rules: PICKUP_RULES,
-    initialValues: INITIAL,
+    initialValues: initialValues(),
     onValid: async (values, context) => {
       let outcome: SubmitOutcome;
       try {
@@ -137,7 +146,7 @@ function PickupRequestForm() {
             <TextField label="O que vamos buscar?" multiline {...field('outroTipoEntrega')} />
           )}
           <RadioField
-            label={`A encomenda sai da ${company.client.name}?`}
+            label={`A encomenda sai da ${site.name}?`}
             options={YES_NO.map((v) => ({ value: v, label: v === 'sim' ? 'Sim' : 'Não' }))}
             {...field('saiLocalColeta')}
           />
@@ -149,11 +158,11 @@ function PickupRequestForm() {
             role="note"
             aria-label="Local de coleta fixo"
           >
-            <Text fontWeight="bold">{company.client.name}</Text>
-            <Text>CNPJ: {company.client.taxId}</Text>
-            <Text>Inscrição estadual: {company.client.stateRegistration}</Text>
-            <Text>{company.client.street}</Text>
-            <Text>{company.client.town}</Text>
+            <Text fontWeight="bold">{site.name}</Text>
+            <Text>CNPJ: {site.taxId}</Text>
+            {site.stateRegistration && <Text>Inscrição estadual: {site.stateRegistration}</Text>}
+            <Text>{site.street}</Text>
+            <Text>{site.town}</Text>
           </Box>
         </Group>
 
@@ -210,37 +219,9 @@ function PickupRequestForm() {
 
 /** The form, for the corporate client's session (client-area.tsx checks it). */
 export default function PickupRequestPage() {
-  const navigate = useNavigate();
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align="center" gap="4" wrap="wrap">
-        <Flex align="center" gap="3">
-          <Logo label={company.shortName} width="12" height="12" />
-          <PageTitle title={TITLE} hidden />
-          <Heading as="h1" size={{ base: 'xl', md: '2xl' }} color="brand.fg">
-            {TITLE}
-          </Heading>
-        </Flex>
-        <Flex gap="2" wrap="wrap">
-          <Button asChild variant="outline">
-            <RouterLink to={paths.myRequests}>Minhas solicitações</RouterLink>
-          </Button>
-          <Button
-            variant="outline"
-            onClick={() => {
-              signOutClient();
-              toaster.create({
-                title: 'Você saiu',
-                description: 'Para uma nova solicitação, digite a senha de acesso.',
-                type: 'info',
-              });
-              navigate(paths.access);
-            }}
-          >
-            Sair
-          </Button>
-        </Flex>
-      </Flex>
+      <ClientHeader title={TITLE} />
       <PickupRequestForm />
     </Stack>
   );

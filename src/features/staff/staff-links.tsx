@@ -9,6 +9,7 @@ import { signedInAsDriver } from './shipments/drivers';
 const LINKS = [
   { to: paths.trackingAdmin, label: 'Rastreamentos', driver: true },
   { to: paths.requestsInbox, label: 'Solicitações', driver: false },
+  { to: paths.officeClients, label: 'Clientes', driver: false },
   // A driver's installed app has no address bar: his own romaneio is reached from here too.
   { to: paths.manifest, label: 'Romaneio', driver: true },
 ] as const;

@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { displayTrackingNumber } from '../../../domain/masks';
 import { TRACKING_STAGES } from '../../../domain/stages';
-import { company } from '../../../config/company';
+import { useCompanySite } from '../clients/sites';
 import { formatDateTime } from '../../../domain/format';
 import { SUBMISSION_MAILS } from '../../../domain/submission-mails';
 import { isNumbered, SUBMISSION_KINDS } from '../../../domain/submissions';
@@ -131,7 +131,8 @@ export function RequestCard({
   const navigate = useNavigate();
   const r = item.record;
   const def = SUBMISSION_KINDS[item.kind];
-  const content = SUBMISSION_MAILS[def.kind].mail(r, company.client);
+  const { site } = useCompanySite(r.company);
+  const content = SUBMISSION_MAILS[def.kind].mail(r, site);
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
     try {
@@ -149,7 +150,10 @@ export function RequestCard({
             {r.handledAt ? 'Atendida' : 'Não atendida'}
           </Badge>
         </Flex>
-        <Text fontSize="sm">Recebida em {formatDateTime(r.created)}</Text>
+        <Text fontSize="sm">
+          Recebida em {formatDateTime(r.created)}
+          {r.requestedBy ? ` · pedida por ${String(r.requestedBy)} (${site.name})` : ''}
+        </Text>
         {r.shipmentNumber && (
           <ShipmentState number={String(r.shipmentNumber)} stage={Number(r.shipmentStage) || 0} />
         )}

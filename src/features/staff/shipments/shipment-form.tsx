@@ -14,7 +14,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toaster } from '../../../components/toaster';
-import { company } from '../../../config/company';
+import { useCompanySite } from '../clients/sites';
 import { paths } from '../../../config/paths';
 import {
   draftFromRequest,
@@ -77,6 +77,8 @@ export function ShipmentForm() {
   const editing = params.get('editar');
   const from = (location.state as { request?: FromRequest } | null)?.request;
   const today = useMemo(() => todayInBrazil(), []);
+  // A pickup leaves from its company's fixed site: known before the form opens.
+  const company = useCompanySite(from?.kind === 'pickup' ? from.record.company : '');
   // An edit: the shipment's details as this device keeps them (null: not on this device).
   const row = useLiveQuery(
     async () => (editing ? ((await db.staffTracking.get(editing)) ?? null) : null),
@@ -93,11 +95,11 @@ export function ShipmentForm() {
         : null;
     }
     const draft = from
-      ? draftFromRequest(from.kind, from.record, company.client, today)
+      ? draftFromRequest(from.kind, from.record, company.site, today)
       : emptyShipment(today);
     // '': not chosen yet, so the declared value decides (`asksPin`).
     return { ...draft, driver: '', deliveryPin: '' };
-  }, [editing, row, from, today]);
+  }, [editing, row, from, today, company.site]);
 
   // Online, the device tops up its reserved numbers (for shipments made later with no signal).
   const [asked, setAsked] = useState(false);
@@ -109,7 +111,9 @@ export function ShipmentForm() {
     void refreshDrivers().then(setDrivers);
   }, []);
 
-  if (editing && row === undefined) return <Text role="status">Carregando...</Text>;
+  if ((editing && row === undefined) || (from && company.pending)) {
+    return <Text role="status">Carregando...</Text>;
+  }
   if (!initial) return <Text>Esta remessa não está neste aparelho.</Text>;
   return (
     <ShipmentFormView
