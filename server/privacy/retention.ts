@@ -83,8 +83,9 @@ export function eraseRequest(
 
 /**
  * One shipment loses what identifies people, inside the caller's transaction: its personal
- * fields, the receiver's CPF, the attempts' notes and positions, the photos (their files go once
- * the transaction ends) and the e-mails rendered for it (the requester's, with their address).
+ * fields, the receiver's CPF, the attempts' notes and positions, the delivery's position, the
+ * photos (their files go once the transaction ends) and the e-mails rendered for it (the
+ * requester's, with their address).
  * The receiver's name becomes its initials, what the public lookup and the request's 'Minhas
  * solicitações' already show, so neither changes. A save with the hooks: the record's `updated`
  * moves, and every device's kept list takes the erased copy at its next sync. False when the
@@ -111,6 +112,8 @@ export function eraseShipment(txApp: core.App, id: string, erasedBy = ''): boole
     .execute();
   record.set('deliveryPhoto', null);
   record.set('deliverySignature', null);
+  record.set('deliveryLatitude', 0);
+  record.set('deliveryLongitude', 0);
   record.set('attemptPhotos', null);
   record.set('attemptLog', anonymizedAttempts(attemptsOf(record)));
   record.set('anonymizedAt', stored());

@@ -92,21 +92,32 @@ export function checkAttempt(attempt: {
   const note = String(attempt.note ?? '').trim();
   if (attempt.reason === 'outro' && !note) problems.note = ATTEMPT_MESSAGES.noteRequired;
   else if (note.length > ATTEMPT_NOTE_MAX) problems.note = ATTEMPT_MESSAGES.noteLong;
-  const hasLat = attempt.latitude !== undefined && attempt.latitude !== '';
-  const hasLng = attempt.longitude !== undefined && attempt.longitude !== '';
-  if (hasLat || hasLng) {
-    const lat = Number(attempt.latitude);
-    const lng = Number(attempt.longitude);
-    const fine =
-      hasLat &&
-      hasLng &&
-      Number.isFinite(lat) &&
-      Number.isFinite(lng) &&
-      Math.abs(lat) <= 90 &&
-      Math.abs(lng) <= 180;
-    if (!fine) problems.position = ATTEMPT_MESSAGES.position;
-  }
+  const position = positionProblem(attempt);
+  if (position) problems.position = position;
   return problems;
+}
+
+/**
+ * A position sent with a change (a failed attempt, a delivery), only when the driver let the
+ * phone share it: none at all, or both coordinates in range. Its problem, or null.
+ */
+export function positionProblem(change: {
+  latitude?: unknown;
+  longitude?: unknown;
+}): string | null {
+  const hasLat = change.latitude !== undefined && change.latitude !== '';
+  const hasLng = change.longitude !== undefined && change.longitude !== '';
+  if (!hasLat && !hasLng) return null;
+  const lat = Number(change.latitude);
+  const lng = Number(change.longitude);
+  const fine =
+    hasLat &&
+    hasLng &&
+    Number.isFinite(lat) &&
+    Number.isFinite(lng) &&
+    Math.abs(lat) <= 90 &&
+    Math.abs(lng) <= 180;
+  return fine ? null : ATTEMPT_MESSAGES.position;
 }
 
 /** The log as stored (JSON): entries with the fields above, anything else dropped. */

@@ -10,6 +10,7 @@ import {
   attemptLogOf,
   ATTEMPT_MESSAGES,
   checkAttempt,
+  positionProblem,
   type AttemptEntry,
   type AttemptReason,
 } from './attempts';
@@ -130,6 +131,9 @@ export type TrackingChange =
       receiverCpf?: string;
       /** The delivery code as the receiver told it, when the shipment asks for one. */
       pin?: string;
+      /** Where the phone was at the delivery, only when the driver allowed it to share that. */
+      latitude?: number;
+      longitude?: number;
     });
 
 export type StageChange = Extract<TrackingChange, { op: 'stage' }>;
@@ -301,6 +305,8 @@ export function checkTrackingChange(
     if (change.pin !== undefined && change.pin !== '' && !isPinShape(change.pin)) {
       problems.pin = PIN_MESSAGES.format;
     }
+    const position = positionProblem(change);
+    if (position) problems.position = position;
   }
   return problems;
 }
@@ -334,6 +340,10 @@ export function mergeStageChange(
   if (stage === DELIVERED_STAGE) {
     fields.receiverName = change.set ? (change.receiverName ?? '').trim() : '';
     fields.receiverCpf = change.set ? (change.receiverCpf ?? '').replace(/\D/g, '') : '';
+    // Where it was delivered ('Comprovante de entrega'); 0, 0 when the phone did not share it.
+    const shared = change.set && change.latitude !== undefined && change.longitude !== undefined;
+    fields.deliveryLatitude = shared ? Number(change.latitude) : 0;
+    fields.deliveryLongitude = shared ? Number(change.longitude) : 0;
   }
   return fields;
 }

@@ -96,7 +96,36 @@ describe('merging a stage change on the server', () => {
       stage4By: 'João',
       receiverName: 'Ana Lima',
       receiverCpf: '52998224725',
+      deliveryLatitude: 0,
+      deliveryLongitude: 0,
     });
+  });
+
+  it('keeps where it was delivered when the phone shared it, and forgets it when undone', () => {
+    const delivered = {
+      ...change(4, true, '2026-11-22T09:00:00.000Z'),
+      receiverName: 'Ana Lima',
+      latitude: -16.6869,
+      longitude: -49.2648,
+    };
+    expect(checkTrackingChange(delivered, { now: Date.parse('2026-11-22T10:00:00Z') })).toEqual({});
+    expect(mergeStageChange(record, delivered, 'João')).toMatchObject({
+      deliveryLatitude: -16.6869,
+      deliveryLongitude: -49.2648,
+    });
+    expect(
+      checkTrackingChange(
+        { ...delivered, latitude: 91 },
+        { now: Date.parse('2026-11-22T10:00:00Z') },
+      ),
+    ).toEqual({ position: 'Localização inválida.' });
+    expect(
+      mergeStageChange(
+        { ...record, stages: ['2', '4'], stage4At: '2026-11-22 09:00:00.000Z' },
+        change(4, false, '2026-11-22T09:30:00.000Z'),
+        'João',
+      ),
+    ).toMatchObject({ deliveryLatitude: 0, deliveryLongitude: 0 });
   });
 });
 

@@ -13,22 +13,11 @@ import {
   type AttemptReason,
   type ShownRow,
 } from '../../../domain';
+import { currentPosition } from '../../../lib/position';
 import { newRecordId } from '../../../offline';
 import { checkNow } from '../tracking/api';
 import { PhotoPicker } from '../tracking/photo-picker';
 import { THUMB_TARGETS } from '../tracking/thumb';
-
-/** Where the phone is, when the driver allowed it; nothing (and no wait past 10 s) otherwise. */
-function currentPosition(): Promise<{ latitude: number; longitude: number } | null> {
-  if (!('geolocation' in navigator)) return Promise.resolve(null);
-  return new Promise((resolve) =>
-    navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
-      () => resolve(null),
-      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
-    ),
-  );
-}
 
 /**
  * 'Não entregue': why the delivery did not happen, from a fixed list ('Outro motivo' asks for a

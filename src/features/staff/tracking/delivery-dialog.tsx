@@ -1,4 +1,4 @@
-import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, Checkbox, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { TextField } from '../../../forms/text-field';
 import {
@@ -16,6 +16,7 @@ import {
   type StageChange,
 } from '../../../domain';
 import { pinMatches } from '../../../lib/pin-check';
+import { currentPosition } from '../../../lib/position';
 import { newRecordId } from '../../../offline';
 import { toaster } from '../../../components/toaster';
 import { PhotoPicker } from './photo-picker';
@@ -29,7 +30,8 @@ import { change } from './use-tracking';
  * code when the shipment asks for one. The code is checked here against the hash the shipment
  * carries (no signal needed); a wrong one is counted through the outbox like any change, and the
  * fifth sends the stop to 'Pendências'. `thumb`: on a driver's phone, every control sized for a
- * finger (`THUMB_TARGETS`).
+ * finger (`THUMB_TARGETS`), and the choice to send the phone's position with the delivery (it goes
+ * on the client company's 'Comprovante de entrega').
  */
 export function DeliveryDialog({
   row,
@@ -41,7 +43,13 @@ export function DeliveryDialog({
   thumb?: boolean;
   onClose: () => void;
   onConfirm: (
-    receiver: { receiverName: string; receiverCpf: string; pin?: string },
+    receiver: {
+      receiverName: string;
+      receiverCpf: string;
+      pin?: string;
+      latitude?: number;
+      longitude?: number;
+    },
     photo?: Blob,
     signature?: Blob,
   ) => Promise<void>;
@@ -51,6 +59,7 @@ export function DeliveryDialog({
   const [cpf, setCpf] = useState('');
   const [photo, setPhoto] = useState<Blob | undefined>();
   const [signature, setSignature] = useState<Blob | undefined>();
+  const [sharePosition, setSharePosition] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pin, setPin] = useState('');
@@ -102,7 +111,10 @@ export function DeliveryDialog({
     setBusy(true);
     try {
       if (row.pin && !(await pinMatches(pin, row.pin))) await wrongCode(pin);
-      else await onConfirm(receiver, photo, signature);
+      else {
+        const position = sharePosition ? await currentPosition() : null;
+        await onConfirm(position ? { ...receiver, ...position } : receiver, photo, signature);
+      }
     } finally {
       setBusy(false);
     }
@@ -152,6 +164,17 @@ export function DeliveryDialog({
                 />
                 <PhotoPicker label="Foto da entrega (opcional)" photo={photo} onPhoto={setPhoto} />
                 <SignatureField onSignature={setSignature} />
+                {thumb && (
+                  <Checkbox.Root
+                    minH="11"
+                    checked={sharePosition}
+                    onCheckedChange={(e) => setSharePosition(e.checked === true)}
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>Enviar minha localização com esta entrega</Checkbox.Label>
+                  </Checkbox.Root>
+                )}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
