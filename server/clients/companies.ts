@@ -198,6 +198,8 @@ export function invitePerson(e: core.RequestEvent): void {
     person.set('company', companyId);
     person.set('kind', body.admin === true ? 'administrador' : 'pessoa');
     person.set('verified', false);
+    // Its company's administrator and the office read the address (the rules choose who that is).
+    person.set('emailVisibility', true);
     person.setRandomPassword();
     txApp.save(person);
     sendInvite(txApp, person, company.getString('name'), auth.getString('name') || brand.shortName);

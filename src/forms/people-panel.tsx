@@ -133,7 +133,7 @@ export function PeoplePanel({
             ? 'Convite enviado de novo'
             : person.disabled
               ? `${person.name || person.email} pode entrar de novo`
-              : `${person.name || person.email} foi desativada: o acesso terminou agora`,
+              : `O acesso de ${person.name || person.email} terminou agora`,
         type: 'success',
       });
       load();
@@ -203,8 +203,11 @@ export function PeoplePanel({
                 <Flex justify="space-between" gap="2" wrap="wrap" align="center">
                   <Box minW="0">
                     <Text fontWeight="semibold">{person.name || person.email}</Text>
-                    <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
-                      {person.email} · {CLIENT_KIND_LABELS[person.kind] ?? person.kind}
+                    <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                      {person.email}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {CLIENT_KIND_LABELS[person.kind] ?? person.kind}
                     </Text>
                   </Box>
                   <Badge colorPalette={state.palette}>{state.label}</Badge>

@@ -4,7 +4,7 @@
 // pickups, and each pickup names who asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_COMPANY_ID, NOT_A_CNPJ, TAX_ID_TAKEN } from '../../src/domain/companies';
-import { pickupPayload, recordIds } from '../support/payloads';
+import { cnpjFrom, pickupPayload, recordIds } from '../support/payloads';
 import { call, CLIENT, signIn, STAFF, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -24,24 +24,10 @@ const post = (path: string, body: unknown, token = office) =>
 const refresh = (token: string) =>
   call(stack.url, '/api/collections/clients/auth-refresh', { method: 'POST', token });
 
-/** A valid CNPJ from any twelve digits (check digits by mod 11). */
-function cnpjFrom(base: string): string {
-  const digits = base.split('').map(Number);
-  for (const weights of [
-    [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
-    [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
-  ]) {
-    const sum = weights.reduce((s, w, i) => s + w * digits[i]!, 0);
-    const rest = sum % 11;
-    digits.push(rest < 2 ? 0 : 11 - rest);
-  }
-  return digits.join('');
-}
-
 let serial = 0;
 async function newCompany(name = 'Loja Exemplo Ltda') {
   serial += 1;
-  const taxId = cnpjFrom(`${String(Date.now()).slice(-6)}${String(serial).padStart(2, '0')}0001`);
+  const taxId = cnpjFrom(`${String(Date.now()).slice(-6)}${String(serial).padStart(2, '0')}`);
   const made = await post('/api/clientes', {
     name,
     taxId,

@@ -128,6 +128,21 @@ export function cpfFrom(n: number | string): string {
   return digits;
 }
 
+/** A valid CNPJ from a whole number (its last eight digits, then branch 0001, then check digits). */
+export function cnpjFrom(n: number | string): string {
+  const digits = `${String(n).replace(/\D/g, '').slice(-8).padStart(8, '0')}0001`
+    .split('')
+    .map(Number);
+  for (const weights of [
+    [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+    [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+  ]) {
+    const rest = weights.reduce((s, w, i) => s + w * digits[i]!, 0) % 11;
+    digits.push(rest < 2 ? 0 : 11 - rest);
+  }
+  return digits.join('');
+}
+
 /**
  * Record ids as a phone makes them (15 characters of [a-z0-9]), unique in a test run: `tag`
  * (two letters) says which test made the record, when one is looked at in the data folder.
