@@ -31,6 +31,10 @@ if (!process.env.SMTP_HOST) {
 }
 // Demo data only for the local default data folder.
 if (!dataDirChosen) env.PB_SEED_DEMO = '1';
+// Development: a webhook may go to a receiver on this machine over plain HTTP.
+if (dev && process.env.WEBHOOKS_ALLOW_HTTP_LOOPBACK === undefined) {
+  env.WEBHOOKS_ALLOW_HTTP_LOOPBACK = '1';
+}
 
 const printed = [];
 function credential(name, fallback) {

@@ -33,6 +33,7 @@ export {
   forgetOldFollows,
   rememberStart,
   sendMail,
+  sendWebhooks,
 } from './core/jobs';
 export { answerLgpdErase, answerLgpdExport } from './privacy/lgpd';
 export {
@@ -50,3 +51,11 @@ export {
   setCompanyDisabled,
   setPersonDisabled,
 } from './clients/companies';
+export {
+  answerDeliveries,
+  answerWebhooks,
+  createWebhook,
+  deleteWebhook,
+  resendDelivery,
+  testWebhook,
+} from './webhooks/routes';

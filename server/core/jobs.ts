@@ -8,6 +8,7 @@ import { cleanup, enqueueDue } from '../tracking/follows';
 import { drain } from '../mail/queue';
 import { anonymizeOld } from '../privacy/retention';
 import { dropOldTombstones } from '../tracking/changes';
+import { drainWebhooks } from '../webhooks/queue';
 
 /** PocketBase's own backup job: watched through the backups it leaves, not a row of ours. */
 const BACKUP_JOB = '__pbAutoBackup__';
@@ -78,6 +79,16 @@ export function sendMail(job: string, first: boolean): void {
     }
     drain(app, first);
   });
+}
+
+/**
+ * One webhook sender (`n` of six; WEBHOOK_SENDERS runs the first few only): it runs through its
+ * minute posting due deliveries (webhooks/queue.ts).
+ */
+export function sendWebhooks(job: string, n: number): void {
+  const senders = Number($os.getenv('WEBHOOK_SENDERS')) || 6;
+  // One left out still succeeds (at nothing): /api/health watches every scheduled job.
+  run(job, (app) => (n > senders ? undefined : drainWebhooks(app, n, senders)));
 }
 
 /** No unconfirmed 'Avise-me' past 48 hours, none at all past 90 days (LGPD). */

@@ -17,6 +17,7 @@ import { storedName } from '../../src/domain/fields';
 import { SHIPMENT_RULES } from '../../src/domain/shipments';
 import { DELIVERED_STAGE, normalizeStages, TRACKING_STAGES } from '../../src/domain/stages';
 import { stored } from '../core/config';
+import { queueEvent } from '../webhooks/queue';
 
 const COLLECTION = 'shipment_history';
 
@@ -51,6 +52,8 @@ export function writeHistory(
   row.set('at', at);
   row.set('details', details);
   txApp.save(row);
+  // What the shipment's company hears of it (its webhooks), in the same transaction.
+  queueEvent(txApp, record, action, at, details);
 }
 
 /** Whether this account already has a row of `action` at `at` for the record (a resent label). */

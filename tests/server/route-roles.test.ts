@@ -36,6 +36,14 @@ const ADMITS: Record<string, Caller[]> = {
   'POST /api/clientes/{id}/pessoas': ['office'],
   'POST /api/clientes/pessoas/{id}/situacao': ['office'],
   'POST /api/clientes/pessoas/{id}/convite': ['office'],
+  // A company's webhooks: the office, and the company's administrator (refused to the shared
+  // password here, as to a person who is not an administrator).
+  'GET /api/cliente/webhooks': ['office'],
+  'POST /api/cliente/webhooks': ['office'],
+  'DELETE /api/cliente/webhooks/{id}': ['office'],
+  'POST /api/cliente/webhooks/{id}/teste': ['office'],
+  'GET /api/cliente/webhooks/{id}/entregas': ['office'],
+  'POST /api/cliente/webhooks/entregas/{id}/reenviar': ['office'],
   // Only a superuser, for `npm run lgpd`: none of the four.
   'POST /api/lgpd/exportar': [],
   'POST /api/lgpd/apagar': [],
