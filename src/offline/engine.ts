@@ -140,16 +140,18 @@ async function enqueue(
 /**
  * Store many items at once (inside the caller's transaction), in the order given: one read of the
  * latest time and one write for all, where an item at a time read and wrote two hundred times.
+ * `ids`, when given, are the items' ids (one per payload) in place of new random ones.
  */
 async function enqueueAll(
   kind: OutboxKind,
   payloads: Record<string, unknown>[],
   token?: string,
+  ids?: readonly string[],
 ): Promise<OutboxItem[]> {
   const last = await db.outbox.orderBy('createdAt').last();
   let at = Math.max(Date.now(), (last?.createdAt ?? 0) + 1);
-  const items = payloads.map((payload): OutboxItem => ({
-    id: newRecordId(),
+  const items = payloads.map((payload, i): OutboxItem => ({
+    id: ids?.[i] ?? newRecordId(),
     kind,
     payload,
     token,
@@ -632,25 +634,43 @@ export async function submit(
  * An action on many (the office assigning two hundred shipments): every item stored in one
  * transaction, so the device keeps all or none, then sent as the kind's batches in one pass. The
  * answer is per item, in the order given; with no signal, all are queued at once (no wait).
+ *
+ * `ids` (one per payload) are the items' ids when the caller derives them from what is sent (a
+ * spreadsheet's rows): an id already on the device is not stored again, and its answer is that
+ * item as it stands (made earlier: its `createdAt` is older than this call).
  */
 export async function submitMany(
   kind: OutboxKind,
   payloads: Record<string, unknown>[],
   token?: string,
+  ids?: readonly string[],
 ): Promise<SubmitOutcome[]> {
   definitionOf(kind);
   if (!payloads.length) return [];
-  const queued = await db.transaction('rw', db.outbox, () => enqueueAll(kind, payloads, token));
+  const stored = await db.transaction('rw', db.outbox, async () => {
+    if (!ids) return enqueueAll(kind, payloads, token);
+    const known = await db.outbox.bulkGet([...ids]);
+    const fresh = payloads.flatMap((payload, i) => (known[i] ? [] : [{ payload, id: ids[i]! }]));
+    const made = await enqueueAll(
+      kind,
+      fresh.map((f) => f.payload),
+      token,
+      fresh.map((f) => f.id),
+    );
+    const byId = new Map(made.map((item) => [item.id, item]));
+    return ids.map((id, i) => known[i] ?? byId.get(id)!);
+  });
+  const queued = stored.filter((item) => item.state !== 'sent');
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
-  if (!offline) {
+  if (!offline && queued.length) {
     await syncNow();
     // The kind goes in order: once the last item is settled, so are the ones before it.
     await settled(queued[queued.length - 1]!.id);
   }
-  const items = await db.outbox.bulkGet(queued.map((i) => i.id));
+  const items = await db.outbox.bulkGet(stored.map((i) => i.id));
   const outcomes = items.map((found, i): SubmitOutcome => {
     // Gone: sent and tidied away already.
-    const item = found ?? { ...queued[i]!, state: 'sent' };
+    const item = found ?? { ...stored[i]!, state: 'sent' };
     if (item.state === 'sent') return { status: 'sent', item };
     if (item.state === 'failed') return { status: 'failed', item };
     return { status: item.needsAuth ? 'needs-auth' : 'queued', item };

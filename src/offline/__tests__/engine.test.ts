@@ -399,6 +399,26 @@ describe('the outbox engine', () => {
     expect((await items())[0].state).toBe('sent');
   });
 
+  it('stores many under the ids given, and leaves an id already on the device as it is', async () => {
+    const ids = ['planilha0000001', 'planilha0000002'];
+    const first = await engine.submitMany('pickup', [{ n: 1 }, { n: 2 }], undefined, ids);
+    expect(first.map((o) => [o.status, o.item.id])).toEqual([
+      ['sent', ids[0]],
+      ['sent', ids[1]],
+    ]);
+
+    // The same rows again, with a third: only the third is stored and sent.
+    const before = Date.now();
+    const again = await engine.submitMany('pickup', [{ n: 1 }, { n: 2 }, { n: 3 }], undefined, [
+      ...ids,
+      'planilha0000003',
+    ]);
+    expect(again.map((o) => o.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(again.map((o) => o.item.createdAt < before)).toEqual([true, true, false]);
+    expect(server.requests.map((r) => r.id)).toEqual([...ids, 'planilha0000003']);
+    expect((await items()).map((i) => i.id)).toEqual([...ids, 'planilha0000003']);
+  });
+
   it("never sends an account's items with another account's session", async () => {
     const driverA = tokenOf('motoristaaaaaaa');
     const driverB = tokenOf('motoristabbbbbb');
