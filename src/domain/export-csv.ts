@@ -1,6 +1,7 @@
-// The office's list as a spreadsheet: CSV in the dialect Brazilian Excel opens as it is (';' between
-// columns, UTF-8 with a byte-order mark, dates dd/mm/aaaa, decimals with a comma). Quoting is Papa
-// Parse's, not ours: a receiver's name with a ';', a quote or a line break stays in its cell.
+// Spreadsheets as CSV in the dialect Brazilian Excel opens as it is (';' between columns, UTF-8 with
+// a byte-order mark, dates dd/mm/aaaa, decimals with a comma): the office's list, and the corporate
+// client's import template (pickup-import.ts). Quoting is Papa Parse's, not ours: a receiver's name
+// with a ';', a quote or a line break stays in its cell.
 import Papa from 'papaparse';
 import { formatDateTimeBrasilia as dateTime, formatDay as day } from './format';
 import { initials } from './tracking-changes';
@@ -71,29 +72,43 @@ export function exportRow(row: TrackingRow, driverName: (id: string) => string):
 }
 
 /**
- * A cell as the spreadsheet must read it. The number as text (="…"): Excel would show twelve
- * digits as 1,23457E+11 and drop a CPF's leading zero. Any other cell that could start a formula
- * (a city typed in a public form as '=HYPERLINK(…)') behind an apostrophe, as Excel's own
- * convention for text.
+ * A text cell as the spreadsheet must read it: one that could start a formula (a city typed in a
+ * public form as '=HYPERLINK(…)') behind an apostrophe, as Excel's own convention for text.
  */
-function cellFor(value: string, column: number): string {
-  if (column === 0) return value ? `="${value}"` : '';
+export function textCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** The rows as a CSV file's text, with the byte-order mark Excel needs to read UTF-8. */
+/**
+ * A cell of the office's list. The number as text (="…"): Excel would show twelve digits as
+ * 1,23457E+11 and drop a CPF's leading zero.
+ */
+function cellFor(value: string, column: number): string {
+  if (column === 0) return value ? `="${value}"` : '';
+  return textCell(value);
+}
+
+/**
+ * A header and rows (cells already as they must be read) as a CSV file's text in Brazilian Excel's
+ * dialect, with the byte-order mark Excel needs to read UTF-8.
+ */
+export function excelCsv(fields: readonly string[], rows: readonly (readonly string[])[]): string {
+  const body = Papa.unparse(
+    { fields: [...fields], data: rows.map((row) => [...row]) },
+    { delimiter: ';', newline: '\r\n', quotes: false },
+  );
+  return `\uFEFF${body}\r\n`;
+}
+
+/** The office's rows as a CSV file's text. */
 export function exportCsv(
   rows: readonly TrackingRow[],
   driverName: (id: string) => string,
 ): string {
-  const body = Papa.unparse(
-    {
-      fields: [...EXPORT_COLUMNS],
-      data: rows.map((r) => exportRow(r, driverName).map(cellFor)),
-    },
-    { delimiter: ';', newline: '\r\n', quotes: false },
+  return excelCsv(
+    EXPORT_COLUMNS,
+    rows.map((r) => exportRow(r, driverName).map(cellFor)),
   );
-  return `\uFEFF${body}\r\n`;
 }
 
 /** The file's name: 'rastreamentos-2026-11-27.csv'. */
