@@ -51,6 +51,15 @@ export {
   setCompanyDisabled,
   setPersonDisabled,
 } from './clients/companies';
+export { removeAddressEntry, saveAddressEntry } from './clients/address-book';
+export {
+  answerDeliveryProof,
+  answerProofPhoto,
+  answerProofSignature,
+} from './clients/delivery-proof';
+export { answerStatement } from './clients/statement';
+// For the migration that priced the shipments made before prices were stored.
+export { shipmentPrice } from '../src/domain/pricing';
 export {
   answerDeliveries,
   answerWebhooks,
@@ -59,3 +68,14 @@ export {
   resendDelivery,
   testWebhook,
 } from './webhooks/routes';
+export { answerApiKeys, createApiKey, revokeApiKey } from './api/keys';
+export {
+  answerOpenApi,
+  apiCreatePickup,
+  apiListPickups,
+  apiListShipments,
+  apiPickup,
+  apiQuoteRoute,
+  apiShipment,
+  apiShipmentLabel,
+} from './api/routes';

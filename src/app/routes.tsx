@@ -17,7 +17,10 @@ const TrackingLookupPage = lazy(() => import('../features/tracking-lookup/tracki
 const ClientArea = lazy(() => import('../features/client-area/client-area'));
 const MyRequestsPage = lazy(() => import('../features/client-area/my-requests-page'));
 const PickupImportPage = lazy(() => import('../features/client-area/pickup-import-page'));
+const AddressesPage = lazy(() => import('../features/client-area/addresses-page'));
 const PeoplePage = lazy(() => import('../features/client-area/people-page'));
+const DeliveryProofPage = lazy(() => import('../features/client-area/delivery-proof-page'));
+const StatementPage = lazy(() => import('../features/client-area/statement-page'));
 const InvitePage = lazy(() => import('../features/client-area/invite-page'));
 const ReceiverPage = lazy(() => import('../features/receiver/receiver-page'));
 /** A screen whose code, once loaded ahead, is drawn at once, without suspending a first time. */
@@ -109,6 +112,9 @@ const routes: RouteObject[] = [
       { path: paths.myRequests, element: <MyRequestsPage /> },
       { path: paths.pickupImport, element: <PickupImportPage /> },
       { path: paths.clientPeople, element: <PeoplePage /> },
+      { path: paths.clientAddresses, element: <AddressesPage /> },
+      { path: paths.deliveryProof, element: <DeliveryProofPage /> },
+      { path: paths.statement, element: <StatementPage /> },
       { path: paths.invite, element: <InvitePage /> },
       { path: paths.receiver, element: <ReceiverPage /> },
       { path: paths.trackingAdmin, element: <TrackingAdminPage /> },

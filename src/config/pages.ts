@@ -23,6 +23,11 @@ export const PAGE_DESCRIPTIONS: Record<string, string> = {
     'As solicitações de coleta do cliente corporativo e o que aconteceu com cada uma.',
   [paths.pickupImport]:
     'Importar de uma planilha (CSV ou XLSX) várias solicitações de coleta do cliente corporativo.',
+  [paths.deliveryProof]:
+    'Comprovante de entrega de uma remessa do cliente corporativo: quem recebeu, quando, foto e assinatura.',
+  [paths.statement]:
+    'Extrato mensal do cliente corporativo: as remessas do mês com peso, serviço e valor, para imprimir ou baixar.',
+  [paths.clientAddresses]: 'Os endereços salvos da empresa, oferecidos no formulário de coleta.',
   [paths.clientPeople]: 'As pessoas da empresa com acesso à área do cliente corporativo.',
   [paths.invite]: 'Crie a sua senha de acesso à área do cliente corporativo.',
   [paths.trackingAdmin]: 'Área da equipe: gestão dos rastreamentos.',

@@ -10,8 +10,14 @@ export const paths = {
   pickupRequest: '/formulario-solicitacao',
   myRequests: '/minhas-solicitacoes',
   pickupImport: '/importar-planilha',
+  /** 'Comprovante de entrega' of one of the company's shipments: `?numero=<number>`. */
+  deliveryProof: '/comprovante',
+  /** 'Extrato': the company's shipments of a month with their prices, `?mes=AAAA-MM`. */
+  statement: '/extrato',
   /** A company's administrator: its people, invited and disabled. */
   clientPeople: '/pessoas',
+  /** A company's address book. */
+  clientAddresses: '/enderecos',
   /** An invited person sets a password: the token mailed to them follows it after '#'. */
   invite: '/convite',
   trackingAdmin: '/admin/tracking',

@@ -4,7 +4,8 @@
 // pickups, and each pickup names who asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_COMPANY_ID, NOT_A_CNPJ, TAX_ID_TAKEN } from '../../src/domain/companies';
-import { cnpjFrom, pickupPayload, recordIds } from '../support/payloads';
+import { newCompany as newCompanyOf, invitedPerson as invitedPersonOf } from '../support/companies';
+import { pickupPayload, recordIds } from '../support/payloads';
 import { call, CLIENT, signIn, STAFF, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -12,7 +13,8 @@ let office = '';
 const newId = recordIds('co');
 
 beforeAll(async () => {
-  stack = await startStack();
+  // Every invited person signs in from 127.0.0.1: more than the ten a minute one address gets.
+  stack = await startStack({ AUTH_PER_MINUTE: '120' });
   office = await signIn(stack.url, 'staff', STAFF);
 });
 afterAll(() => stack?.stop());
@@ -24,43 +26,9 @@ const post = (path: string, body: unknown, token = office) =>
 const refresh = (token: string) =>
   call(stack.url, '/api/collections/clients/auth-refresh', { method: 'POST', token });
 
-let serial = 0;
-async function newCompany(name = 'Loja Exemplo Ltda') {
-  serial += 1;
-  const taxId = cnpjFrom(`${String(Date.now()).slice(-6)}${String(serial).padStart(2, '0')}`);
-  const made = await post('/api/clientes', {
-    name,
-    taxId,
-    stateRegistration: '123.456.789',
-    street: 'Rua das Flores, 100 - Centro',
-    town: 'Goiânia - go',
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(200);
-  return made.body as { id: string; taxId: string; town: string };
-}
-
-/** Invite a person and set their password through the e-mailed link, as they would. */
-async function invitedPerson(companyId: string, admin: boolean, by = office) {
-  const email = `pessoa${Date.now()}${serial++}@empresa.example`;
-  const invited = await post(
-    `/api/clientes/${companyId}/pessoas`,
-    { name: 'Paula Pessoa', email, admin },
-    by,
-  );
-  expect(invited.status, JSON.stringify(invited.body)).toBe(200);
-  const [mail] = await stack.sink.waitFor((m) => JSON.stringify(m.to).includes(email));
-  const token = /\/convite#([^"'<\s]+)/.exec(String(mail!.html))?.[1] ?? '';
-  expect(token).not.toBe('');
-  const password = 'senha-da-paula-123';
-  const set = await post(
-    '/api/collections/clients/confirm-password-reset',
-    { token, password, passwordConfirm: password },
-    '',
-  );
-  expect(set.status, JSON.stringify(set.body)).toBe(204);
-  const session = await signIn(stack.url, 'clients', { email, password });
-  return { id: invited.body.id as string, email, password, session, mail: mail! };
-}
+const newCompany = (name?: string) => newCompanyOf(stack, office, name);
+const invitedPerson = (companyId: string, admin: boolean, by = office) =>
+  invitedPersonOf(stack, companyId, admin, by);
 
 describe("the office's client companies", () => {
   it('are made with a real CNPJ, once per CNPJ, and say what is wrong in Portuguese', async () => {
@@ -217,5 +185,71 @@ describe("a company's people", () => {
     const back = await signIn(stack.url, 'clients', admin);
     const mine = await call(stack.url, '/api/collections/pickup_requests/records', { token: back });
     expect(mine.status).toBe(200);
+  });
+});
+
+describe("a company's address book", () => {
+  const place = {
+    empresa: 'Laboratório Vida',
+    contato: 'Carla Lima',
+    telefone: '(62) 3222-1000',
+    email: 'carla@vida.example',
+    endereco: 'Av. Goiás, 500 - Centro',
+    cidade: 'Goiânia',
+    estado: 'GO',
+  };
+
+  it("is shared by the company's people, checked by the form's rules, and kept from other companies", async () => {
+    const company = await newCompany('Clínica Norte Ltda');
+    const admin = await invitedPerson(company.id, true);
+    const colleague = await invitedPerson(company.id, false, admin.session);
+    const id = newId();
+
+    const wrong = await post(
+      '/api/cliente/enderecos',
+      { ...place, id, telefone: '123', estado: 'XX' },
+      admin.session,
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.data.telefone.message).toMatch(/^Telefone inválido/);
+    expect(wrong.body.data.estado.message).toMatch(/^Escolha uma das opções/);
+
+    const saved = await post('/api/cliente/enderecos', { ...place, id }, admin.session);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // Sent again (a phone that lost the answer): still one entry.
+    await post('/api/cliente/enderecos', { ...place, id }, admin.session);
+    const seen = await call(stack.url, '/api/collections/address_book/records', {
+      token: colleague.session,
+    });
+    expect(seen.body.items.map((e: { empresa: string }) => e.empresa)).toEqual([place.empresa]);
+
+    // The colleague edits it; the first company's people neither read nor overwrite it.
+    const edited = await post(
+      '/api/cliente/enderecos',
+      { ...place, id, contato: 'Carla Lima Souza' },
+      colleague.session,
+    );
+    expect(edited.body.contato).toBe('Carla Lima Souza');
+    const shared = await signIn(stack.url, 'clients', CLIENT);
+    const elsewhere = await call(stack.url, `/api/collections/address_book/records/${id}`, {
+      token: shared,
+    });
+    expect(elsewhere.status).toBe(404);
+    const overwrite = await post(
+      '/api/cliente/enderecos',
+      { ...place, id, empresa: 'Tomada' },
+      shared,
+    );
+    expect(overwrite.status).toBe(404);
+    await post(`/api/cliente/enderecos/${id}/remover`, {}, shared);
+    expect((await stack.admin(`/api/collections/address_book/records/${id}`)).empresa).toBe(
+      place.empresa,
+    );
+
+    await post(`/api/cliente/enderecos/${id}/remover`, {}, admin.session);
+    const after = await call(stack.url, '/api/collections/address_book/records', {
+      token: admin.session,
+    });
+    expect(after.body.items).toEqual([]);
   });
 });

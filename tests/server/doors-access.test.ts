@@ -280,6 +280,10 @@ describe('no write through the API sets a field its author does not own', () => 
         stages: ['1', '2', '3', '4'],
         registeredBy: 'Forjado Pelo Visitante',
         receiverName: 'Forjado Pelo Visitante',
+        // A price is the server's, worked out from a shipment's details (none for a bare number).
+        priceCents: 987654,
+        priceRule: 'tabela',
+        deliveryLatitude: 10,
       },
     });
     expect(registered.status).toBe(200);
@@ -291,6 +295,9 @@ describe('no write through the API sets a field its author does not own', () => 
       stage1At: '',
       registeredBy: 'Equipe',
       receiverName: '',
+      priceCents: 0,
+      priceRule: '',
+      deliveryLatitude: 0,
     });
 
     for (const body of [
@@ -336,6 +343,7 @@ describe('docs/access.md', () => {
       'office; corporate client: own company',
     ],
     [ACTIVE_CLIENT, 'active corporate client'],
+    [`${ACTIVE_CLIENT} && company = @request.auth.company`, 'corporate client: own company'],
     [
       `(${ACTIVE_STAFF} && @request.auth.role != "motorista") || ` +
         `(${ACTIVE_CLIENT} && id = @request.auth.company)`,

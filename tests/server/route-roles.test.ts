@@ -28,8 +28,17 @@ const ADMITS: Record<string, Caller[]> = {
   'POST /api/solicitacoes/{collection}/{id}/reenviar-email': ['office'],
   'POST /api/solicitacoes/{collection}/{id}/dispensar-email': ['office'],
   'GET /api/pedidos-coleta/proximo-numero': ['client'],
+  // What a client company reads of its own shipments: its people only (the office reads the
+  // shipment itself; drivers and the public never read a company's proof or prices).
+  'GET /api/comprovantes/{number}': ['client'],
+  'GET /api/comprovantes/{number}/foto': ['client'],
+  'GET /api/comprovantes/{number}/assinatura': ['client'],
+  'GET /api/extrato': ['client'],
   // Client companies: the office; their people also a company's administrator (the client here
   // is a company's shared password, which manages nobody).
+  // A client company's address book: its people.
+  'POST /api/cliente/enderecos': ['client'],
+  'POST /api/cliente/enderecos/{id}/remover': ['client'],
   'POST /api/clientes': ['office'],
   'POST /api/clientes/{id}': ['office'],
   'POST /api/clientes/{id}/situacao': ['office'],

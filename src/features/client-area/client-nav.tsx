@@ -20,6 +20,8 @@ export function ClientHeader({ title }: { title: string }) {
   const links = [
     { to: paths.pickupRequest, label: 'Nova solicitação' },
     { to: paths.myRequests, label: 'Minhas solicitações' },
+    { to: paths.statement, label: 'Extrato' },
+    { to: paths.clientAddresses, label: 'Endereços' },
     { to: paths.pickupImport, label: 'Importar planilha' },
     ...(account?.kind === 'administrador' ? [{ to: paths.clientPeople, label: 'Pessoas' }] : []),
   ];

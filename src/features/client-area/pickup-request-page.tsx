@@ -1,4 +1,4 @@
-import { Box, Button, Grid, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Grid, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PrivacyNotice, RadioField, SelectField } from '../../forms/form-fields';
@@ -23,9 +23,12 @@ import { DEVICE_FULL, isQuotaError } from '../../lib/storage';
 import { clientApi } from '../../lib/pocketbase';
 import { useNextRequestNumber } from './pickup-api';
 import { ClientHeader } from './client-nav';
+import { saveAddressEntry, useAddressBook } from './address-book';
+import { addressOf, entryLabel } from '../../domain/address-book';
 import { signedInAccount, useOwnCompany } from './own-company';
 
 const TITLE = 'Formulário de Solicitação';
+const ADDRESS_LIST = 'enderecos-salvos';
 const PICKUP_RULES = SUBMISSION_KINDS.pickup.rules;
 const INITIAL: FormValues = {
   ...Object.fromEntries(PICKUP_RULES.map((r) => [r.name, ''])),
@@ -56,6 +59,8 @@ function PickupRequestForm() {
   const [sentCount, setSentCount] = useState(0);
   const next = useNextRequestNumber(sentCount);
   const site = useOwnCompany();
+  const book = useAddressBook();
+  const [saveAddress, setSaveAddress] = useState(false);
 
   const { form, field, onSubmit } = useRulesForm({
     kind: 'pickup',
@@ -98,6 +103,9 @@ function PickupRequestForm() {
         context.refused(outcome.item);
         return;
       }
+      // The tick: the place goes into the company's address book (kept here until it can be sent).
+      if (saveAddress) saveAddressEntry(values);
+      setSaveAddress(false);
       context.reset();
       setSentCount((n) => n + 1);
       if (outcome.status === 'needs-auth') {
@@ -168,7 +176,19 @@ function PickupRequestForm() {
 
         <Group title="Onde será a coleta deste material?">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField label="Empresa" {...field('empresa')} />
+            <TextField
+              label="Empresa"
+              {...field('empresa')}
+              list={ADDRESS_LIST}
+              autoComplete="off"
+              helper={book.length ? 'Digite para ver os endereços salvos da empresa.' : undefined}
+              onValueChange={(value) => {
+                // A saved place chosen from the suggestions fills every field of the place.
+                const chosen = book.find((entry) => entryLabel(entry) === value);
+                if (chosen) void form.setValues({ ...form.values, ...addressOf(chosen) });
+                else void form.setFieldValue('empresa', value);
+              }}
+            />
             <TextField label="Contato" {...field('contato')} />
             <TextField
               label="Telefone"
@@ -188,6 +208,19 @@ function PickupRequestForm() {
             <TextField label="Cidade" {...field('cidade')} />
             <SelectField label="Estado" options={STATE_CODES} {...field('estado')} />
           </SimpleGrid>
+          <datalist id={ADDRESS_LIST}>
+            {book.map((entry) => (
+              <option key={entry.id} value={entryLabel(entry)} />
+            ))}
+          </datalist>
+          <Checkbox.Root
+            checked={saveAddress}
+            onCheckedChange={(d) => setSaveAddress(d.checked === true)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Salvar este endereço nos endereços da empresa</Checkbox.Label>
+          </Checkbox.Root>
         </Group>
 
         <Group title="Peso e Dimensões">

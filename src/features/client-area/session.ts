@@ -2,6 +2,7 @@ import { company } from '../../config/company';
 import { refusedSignInText } from '../../domain/sign-in';
 import { clientApi, failureKind, serverMessage } from '../../lib/pocketbase';
 import { forgetOwnCompany, refreshOwnCompany } from './own-company';
+import { forgetAddressBook } from './address-book';
 
 export type GateResult = 'ok' | 'wrong' | 'rate-limit' | 'offline' | 'disabled';
 
@@ -52,5 +53,6 @@ export function signOutClient() {
   clientApi.authStore.clear();
   // What this device kept of the company ('Minhas solicitações', its site) is not the next one's.
   forgetOwnCompany();
+  forgetAddressBook();
   localStorage.removeItem('rv_my_requests');
 }
