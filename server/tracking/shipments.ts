@@ -20,6 +20,7 @@ import {
   type ShipmentChange,
 } from '../../src/domain/tracking-changes';
 import { DELIVERED_STAGE, normalizeStages, stageTimeField } from '../../src/domain/stages';
+import { shipmentPrice } from '../../src/domain/pricing';
 import { leaveTombstone } from './changes';
 import { markHandled } from '../requests/submissions';
 import { detailsOf, driverName, editChanges, writeHistory, type Actor } from './history';
@@ -36,8 +37,34 @@ function timeOf(value: string): number {
   return new Date(String(value || '').replace(' ', 'T')).getTime() || 0;
 }
 
+/** The details a price is worked out from. */
+const PRICED = ['weightKg', 'lengthCm', 'widthCm', 'heightCm', 'invoiceValueCents'];
+
+/**
+ * The details, and the price worked out from them with the table as it is then (weight, cubagem,
+ * declared value, service): a shipment's price is the server's, never a device's. An edit that
+ * leaves those figures as they were keeps the price the shipment was made with.
+ */
 function setDetails(record: core.Record, details: ShipmentDetails): void {
+  const repriced =
+    !record.getString('priceRule') ||
+    record.getString('service') !== String(details.service ?? '') ||
+    PRICED.some((name) => record.getFloat(name) !== Number(details[name] ?? 0));
   for (const name in details) record.set(name, details[name]);
+  if (repriced) setPrice(record);
+}
+
+/** The price of the details a record carries now. */
+export function setPrice(record: core.Record): void {
+  const price = shipmentPrice({
+    weightKg: record.getFloat('weightKg'),
+    lengthCm: record.getFloat('lengthCm'),
+    widthCm: record.getFloat('widthCm'),
+    heightCm: record.getFloat('heightCm'),
+    invoiceValueCents: record.getFloat('invoiceValueCents'),
+    service: record.getString('service'),
+  });
+  for (const name in price) record.set(name, price[name as keyof typeof price]);
 }
 
 /**

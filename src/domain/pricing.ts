@@ -4,6 +4,7 @@
  * Weights are handled in hundredths of a kilo and money in cents, so tier boundaries
  * and the 1% insurance never suffer from floating-point noise.
  */
+import { formatCents, formatDecimal } from './format';
 
 /** Price in cents for each whole-kilo tier, index = tier (0..30). */
 export const PRICE_TABLE_CENTS: readonly number[] = [
@@ -84,3 +85,88 @@ export function quoteParcel(input: ParcelInput): Quote {
 }
 
 export const CONSULTAR = 'Consultar';
+
+/**
+ * How a shipment's price was set: 'tabela', from the price table above; 'consulta', quoted apart
+ * (an 'Urgente' service, whose route is quoted to the client, or a parcel above 30 kg).
+ */
+export type PriceRule = 'tabela' | 'consulta';
+export const PRICE_RULES: readonly PriceRule[] = ['tabela', 'consulta'];
+/** What a shipment quoted apart shows where a price would be. */
+export const BY_QUOTE = 'Sob consulta';
+
+/** A shipment's price as the server stores it on the record when the shipment is made or edited. */
+export interface ShipmentPrice {
+  priceRule: PriceRule;
+  /** Freight plus insurance; 0 when quoted apart. */
+  priceCents: number;
+  /** The table's tier for the chargeable weight; 0 when quoted apart. */
+  priceFreightCents: number;
+  /** 1% of the declared value; 0 when quoted apart. */
+  priceInsuranceCents: number;
+  /** The larger of the actual and the volumetric weight ('cubagem'), 2 decimals. */
+  priceChargeableKg: number;
+}
+
+/** The fields a price is read from, as a shipment stores them (src/domain/shipments.ts). */
+export interface PricedShipment {
+  weightKg?: unknown;
+  lengthCm?: unknown;
+  widthCm?: unknown;
+  heightCm?: unknown;
+  invoiceValueCents?: unknown;
+  service?: unknown;
+}
+
+/**
+ * A shipment's price: the simulator's figures (weight, cubagem, 1% of the declared value) for an
+ * 'Expressa' service up to 30 kg; anything else is quoted apart ('Sob consulta').
+ */
+export function shipmentPrice(shipment: PricedShipment): ShipmentPrice {
+  const quote = quoteParcel({
+    weightKg: Number(shipment.weightKg) || 0,
+    lengthCm: Number(shipment.lengthCm) || 0,
+    widthCm: Number(shipment.widthCm) || 0,
+    heightCm: Number(shipment.heightCm) || 0,
+    invoiceCents: Number(shipment.invoiceValueCents) || 0,
+  });
+  const priceChargeableKg = quote.chargeableKg;
+  if (String(shipment.service ?? '') !== 'Expressa' || quote.totalCents === null) {
+    return {
+      priceRule: 'consulta',
+      priceCents: 0,
+      priceFreightCents: 0,
+      priceInsuranceCents: 0,
+      priceChargeableKg,
+    };
+  }
+  return {
+    priceRule: 'tabela',
+    priceCents: quote.totalCents,
+    priceFreightCents: quote.baseCents ?? 0,
+    priceInsuranceCents: quote.insuranceCents,
+    priceChargeableKg,
+  };
+}
+
+/** The price a record carries (none for a number registered by hand, or made before prices). */
+export function storedPriceOf(record: Record<string, unknown>): ShipmentPrice | undefined {
+  const rule = String(record.priceRule ?? '');
+  if (!(PRICE_RULES as readonly string[]).includes(rule)) return undefined;
+  return {
+    priceRule: rule as PriceRule,
+    priceCents: Number(record.priceCents) || 0,
+    priceFreightCents: Number(record.priceFreightCents) || 0,
+    priceInsuranceCents: Number(record.priceInsuranceCents) || 0,
+    priceChargeableKg: Number(record.priceChargeableKg) || 0,
+  };
+}
+
+/** A price in one line, as the office reads it on a shipment. */
+export function shipmentPriceText(price: ShipmentPrice): string {
+  const kg = `peso cobrado ${formatDecimal(price.priceChargeableKg)} kg`;
+  if (price.priceRule !== 'tabela') return `${BY_QUOTE} (${kg})`;
+  const parts = [`frete ${formatCents(price.priceFreightCents)}`];
+  if (price.priceInsuranceCents) parts.push(`seguro ${formatCents(price.priceInsuranceCents)}`);
+  return `${formatCents(price.priceCents)} (${parts.join(' + ')}; ${kg})`;
+}
