@@ -19,6 +19,12 @@ export const API_PATHS = {
   drivers: '/api/equipe/motoristas',
   /** The number the corporate client's next pickup request will get. */
   nextPickupNumber: '/api/pedidos-coleta/proximo-numero',
+  /** A client company's proof of delivery of one of its shipments, its photo and signature. */
+  deliveryProof: (number: string) => `/api/comprovantes/${encodeURIComponent(number)}`,
+  proofFile: (number: string, file: 'foto' | 'assinatura') =>
+    `/api/comprovantes/${encodeURIComponent(number)}/${file}`,
+  /** A client company's shipments of a month with their prices ('Extrato'). */
+  statement: (month: string) => `/api/extrato?mes=${encodeURIComponent(month)}`,
   /** The receiver's private page: the shipment and their note (the token is the mailed link's). */
   receiverNote: (token: string) => `/api/recebedor/${encodeURIComponent(token)}`,
   /** The public lookup of one number. */

@@ -168,10 +168,17 @@ function RequestItem({ item, site }: { item: MyRequest; site: FixedPickupPlace }
             {stage ?? 'aguardando coleta'}
           </Text>
           {item.shipmentDeliveredTo && item.shipmentDeliveredAt && (
-            <Text color="green.fg" fontWeight="semibold">
-              Entregue a {item.shipmentDeliveredTo} em{' '}
-              {formatDateTimeBrasilia(item.shipmentDeliveredAt)}
-            </Text>
+            <>
+              <Text color="green.fg" fontWeight="semibold">
+                Entregue a {item.shipmentDeliveredTo} em{' '}
+                {formatDateTimeBrasilia(item.shipmentDeliveredAt)}
+              </Text>
+              <Link asChild fontWeight="semibold" color="brand.fg">
+                <RouterLink to={`${paths.deliveryProof}?numero=${item.shipmentNumber}`}>
+                  Comprovante de entrega
+                </RouterLink>
+              </Link>
+            </>
           )}
         </Box>
       ) : (
