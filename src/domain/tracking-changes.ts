@@ -27,6 +27,7 @@ import {
   type TrackingStage,
 } from './stages';
 import { receiverNoteOf, type ReceiverNote } from './receiver-notes';
+import { storedPriceOf, type ShipmentPrice } from './pricing';
 import { newNumberProblem } from './shipment-numbers';
 import {
   checkShipment,
@@ -402,6 +403,8 @@ export interface TrackingRow {
   pendingReason?: string;
   /** What the receiver asked through their private link ('Recado do recebedor'), if anything. */
   receiverNote?: ReceiverNote;
+  /** A shipment's price as the server worked it out (none until the server has the shipment). */
+  price?: ShipmentPrice;
   created: string;
   updated: string;
 }
@@ -421,6 +424,7 @@ export function trackingRowOf(record: Record<string, unknown>): TrackingRow {
     photo: String(record.deliveryPhoto ?? ''),
     signature: String(record.deliverySignature ?? ''),
     ...(record.recipientName ? { shipment: shipmentOf(record) } : {}),
+    ...(storedPriceOf(record) ? { price: storedPriceOf(record) } : {}),
     request: String(record.request ?? ''),
     driver: String(record.driver ?? ''),
     stopOrder: Number(record.stopOrder ?? 0) || 0,

@@ -49,7 +49,7 @@ function OfficeItemView({ row, actions, selected, driverName }: OfficeItemProps)
           {row.registeredBy && (
             <p className="ti-small ti-muted">Registrado por {row.registeredBy}</p>
           )}
-          {row.shipment && <ShipmentSummary details={row.shipment} />}
+          {row.shipment && <ShipmentSummary details={row.shipment} price={row.price} />}
           {Boolean(row.followers) && (
             <p className="ti-small ti-muted" data-testid="followers">
               {row.followers === 1

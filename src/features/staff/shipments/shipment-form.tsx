@@ -24,6 +24,7 @@ import {
   formatPhone,
   moneyCents,
   newChangeTime,
+  parseDecimal,
   PIN_MESSAGES,
   PARTY_LABEL,
   promisedDateFor,
@@ -32,6 +33,8 @@ import {
   SHIPMENT_MESSAGES,
   SHIPMENT_RULES,
   shipmentFormValues,
+  shipmentPrice,
+  shipmentPriceText,
   STATE_CODES,
   todayInBrazil,
   type FieldErrors,
@@ -354,6 +357,10 @@ function ShipmentFormView({
               </NativeSelect.Root>
             </FieldShell>
           </SimpleGrid>
+          <Text mt="4" fontSize="sm" data-testid="shipment-price">
+            Preço pela tabela: {shipmentPriceText(formPrice(form.values))}. O servidor calcula de
+            novo ao salvar.
+          </Text>
         </Box>
         <HStack gap="3" wrap="wrap">
           <Button type="submit" colorPalette="brand" loading={form.isSubmitting}>
@@ -366,6 +373,18 @@ function ShipmentFormView({
       </Stack>
     </form>
   );
+}
+
+/** The price the server will store for the figures typed (src/domain/pricing.ts). */
+function formPrice(values: FormValues) {
+  return shipmentPrice({
+    weightKg: parseDecimal(values.weight ?? ''),
+    lengthCm: parseDecimal(values.length ?? ''),
+    widthCm: parseDecimal(values.width ?? ''),
+    heightCm: parseDecimal(values.height ?? ''),
+    invoiceValueCents: moneyCents(values.invoiceValue ?? ''),
+    service: values.service ?? '',
+  });
 }
 
 /**

@@ -18,8 +18,10 @@ import {
   attemptsBadge,
   reasonLabel,
   RETURNED_TEXT,
+  shipmentPriceText,
   type AttemptEntry,
   type ShipmentDetails,
+  type ShipmentPrice,
   type ShownRow,
   type TrackingStage,
 } from '../../../domain';
@@ -199,8 +201,17 @@ export function ShareLinks({ number }: { number: string }) {
   );
 }
 
-/** Who it goes to, where, by which service and when it is promised. */
-export function ShipmentSummary({ details }: { details: ShipmentDetails }) {
+/**
+ * Who it goes to, where, by which service and when it is promised; with `price` (the office's
+ * screen), what it costs.
+ */
+export function ShipmentSummary({
+  details,
+  price,
+}: {
+  details: ShipmentDetails;
+  price?: ShipmentPrice;
+}) {
   const zip = String(details.recipientZip ?? '');
   return (
     <div className="ti-small" style={{ marginTop: '0.25rem' }}>
@@ -222,6 +233,7 @@ export function ShipmentSummary({ details }: { details: ShipmentDetails }) {
         {String(details.service)}
         {details.promisedDate ? ` · previsão ${formatDay(String(details.promisedDate))}` : ''}
       </p>
+      {price ? <p className="ti-muted">Preço: {shipmentPriceText(price)}</p> : null}
     </div>
   );
 }
