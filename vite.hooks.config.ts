@@ -23,12 +23,33 @@ function masksOnDemand(): Plugin {
 }
 
 /**
+ * The barcode encoders (bwip-js's Code 128 and QR, ~300 KB), evaluated only when the API draws a
+ * label (server/api/label.ts), for the same reason: not held by every JS machine for every request.
+ */
+function barcodesOnDemand(): Plugin {
+  const importLine = "import { code128Bars, qrAreas } from './barcodes';";
+  return {
+    name: 'barcodes-on-demand',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.endsWith('/server/api/label.ts')) return null;
+      if (!code.includes(importLine)) throw new Error(`label.ts no longer has ${importLine}`);
+      return code.replace(
+        importLine,
+        "const code128Bars = (...args) => require('./barcodes').code128Bars(...args);\n" +
+          "const qrAreas = (...args) => require('./barcodes').qrAreas(...args);",
+      );
+    },
+  };
+}
+
+/**
  * The server (server/index.ts, with the shared domain it imports) as one CommonJS file for
  * PocketBase's JS hooks: pb_hooks/*.pb.js require it inside each handler.
  */
 export default defineConfig({
   publicDir: false,
-  plugins: [masksOnDemand()],
+  plugins: [masksOnDemand(), barcodesOnDemand()],
   build: {
     target: 'es2017',
     outDir: 'pb_hooks/lib/generated',

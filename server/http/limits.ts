@@ -72,6 +72,28 @@ export function allowCreate(app: core.App, kind: string, client: string): boolea
   return allowed;
 }
 
+const API_KEY_COUNT = 'apiKeyLimit:';
+
+/**
+ * API requests per key (server/api/keys.ts) in fixed minutes: 0 when this one may go (it is
+ * counted), otherwise the seconds until the next minute starts (Retry-After). Off with the rest
+ * of the rate limits (PB_RATE_LIMITS=off).
+ */
+export function apiKeyWait(app: core.App, key: string, perMinute: number): number {
+  if (!app.settings().rateLimits.enabled) return 0;
+  const now = Date.now();
+  const window = Math.floor(now / 60_000);
+  const store = app.store();
+  sweepCreateCounts(store, API_KEY_COUNT, window);
+  let count = 0;
+  store.setFunc(API_KEY_COUNT + key, (old: unknown) => {
+    const [at, n] = String(old ?? '').split(' ');
+    count = Number(at) === window ? Number(n) + 1 : 1;
+    return window + ' ' + count;
+  });
+  return count > perMinute ? Math.ceil(((window + 1) * 60_000 - now) / 1000) : 0;
+}
+
 /** Once a window, the counts of earlier windows go: every address ever seen would stay otherwise. */
 function sweepCreateCounts(
   store: ReturnType<core.App['store']>,

@@ -106,7 +106,7 @@ export function everyRequest(e: core.RequestEvent): void {
 }
 
 /** The largest request a form can send: its text fields, with room to spare. */
-const MAX_REQUEST_BYTES = 64 * 1024;
+export const MAX_REQUEST_BYTES = 64 * 1024;
 
 /**
  * A quote, urgent or pickup request posted to its collection's REST address, answered here and

@@ -11,6 +11,7 @@ import {
 } from '../../src/domain/submissions';
 import { stored } from '../core/config';
 import { requesterName } from '../../src/domain/companies';
+import { API_MESSAGES } from '../../src/domain/api';
 
 /** A row of one number read into a DynamicModel. */
 type NumberRow = { max: number; value: number };
@@ -83,8 +84,14 @@ function drawProtocol(app: core.App, def: SubmissionKindDef): number {
 }
 
 /** What a sender learns back: enough to confirm delivery, nothing of anybody else's data. */
-function receipt(record: core.Record, def: SubmissionKindDef) {
-  const out: { id: string; created: string; number?: number } = {
+export interface Receipt {
+  id: string;
+  created: string;
+  number?: number;
+}
+
+function receipt(record: core.Record, def: SubmissionKindDef): Receipt {
+  const out: Receipt = {
     id: record.id,
     created: record.getString('created'),
   };
@@ -164,7 +171,7 @@ export function kindCreatedAt(app: core.App, path: string): CreatedKind | undefi
  * every machine in use stays in memory, and each garbage collection marks them all.
  */
 export function createSubmission(e: core.RequestEvent, { def, collection }: CreatedKind): void {
-  store(e, collection, def, new Record(collection));
+  e.json(200, store(e, collection, def, new Record(collection)).receipt);
 }
 
 /**
@@ -175,16 +182,42 @@ export function handleCreate(e: core.RecordRequestEvent): void {
   const collection = e.collection!;
   const def = kindOfCollection(collection.name);
   if (!def) return e.next();
-  store(e, collection, def, e.record!);
+  e.json(200, store(e, collection, def, e.record!).receipt);
 }
 
-/** Check, price and store one request; answer with its receipt (a retry gets the first one's). */
+/**
+ * Who asks for a pickup when no account does: a company's own system, by its API key (server/api/),
+ * which the caller has already admitted. Its pickups are the company's, named by the key.
+ */
+export interface Requester {
+  company: string;
+  requestedBy: string;
+}
+
+/**
+ * A pickup request from a company's system (`POST /api/v1/coletas`): the form's checks, number,
+ * storage and e-mails, and its retries by id, exactly as the form's. `created` is false for a
+ * retry (the first one's receipt). An id another company's request has is refused, not answered.
+ */
+export function createPickup(
+  e: core.RequestEvent,
+  by: Requester,
+): { receipt: Receipt; created: boolean } {
+  const collection = e.app.findCachedCollectionByNameOrId(SUBMISSION_KINDS.pickup.collection);
+  return store(e, collection, SUBMISSION_KINDS.pickup, new Record(collection), by);
+}
+
+/**
+ * Check, price and store one request; its receipt (a retry gets the first one's). `by`: a sender
+ * the caller admitted itself (an API key), in place of the session's account and the create rule.
+ */
 function store(
   e: core.RequestEvent,
   collection: core.Collection,
   def: SubmissionKindDef,
   record: core.Record,
-): void {
+  by?: Requester,
+): { receipt: Receipt; created: boolean } {
   // A stored request is its own trace; the log would keep each requester's IP address for a week
   // (personal data we do not need), and writing it took a third of a create's time under load.
   e.set(SKIP_SUCCESS_LOG, true);
@@ -192,7 +225,12 @@ function store(
 
   // A retry of something already stored: answer as the first time, store and mail nothing again.
   const existing = findExisting(e.app, def.collection, body.id);
-  if (existing) return e.json(200, receipt(existing, def));
+  if (existing) {
+    if (by && existing.getString('company') !== by.company) {
+      throw fieldErrors({ id: API_MESSAGES.idTaken }, API_MESSAGES.idTaken);
+    }
+    return { receipt: receipt(existing, def), created: false };
+  }
 
   // Defaults, checks, numbers read and the quote priced: once, by the domain. A sender's own
   // figures for derived fields are never taken.
@@ -219,7 +257,10 @@ function store(
     record.set('id', body.id);
   }
   // 'Minhas solicitações': the client account reads the requests its company made, and who asked.
-  if (e.auth && e.auth.collection().name === 'clients') {
+  if (by) {
+    record.set('company', by.company);
+    record.set('requestedBy', by.requestedBy);
+  } else if (e.auth && e.auth.collection().name === 'clients') {
     record.set('client', e.auth.id);
     record.set('company', e.auth.getString('company'));
     record.set('requestedBy', requesterName(e.auth.getString('kind'), e.auth.getString('name')));
@@ -227,7 +268,7 @@ function store(
 
   // A rule read here is a Go string pointer: null when closed, String() its text otherwise.
   const rule = collection.createRule;
-  const open = e.hasSuperuserAuth() || (rule !== null && String(rule) === '');
+  const open = e.hasSuperuserAuth() || by !== undefined || (rule !== null && String(rule) === '');
   if (def.drawnNumber) record.set('number', drawProtocol(e.app, def));
   const save = (txApp: core.App) => {
     for (let tries = 1; ; tries++) {
@@ -267,7 +308,7 @@ function store(
   }
   // The sender learns what a retry would: the id, when it was stored and its number, never the
   // stored record with its e-mail state.
-  e.json(200, receipt(record, def));
+  return { receipt: receipt(record, def), created: true };
 }
 
 /** A request marked handled by a staff account, unless someone marked it before. */

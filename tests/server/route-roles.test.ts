@@ -53,6 +53,20 @@ const ADMITS: Record<string, Caller[]> = {
   'POST /api/cliente/webhooks/{id}/teste': ['office'],
   'GET /api/cliente/webhooks/{id}/entregas': ['office'],
   'POST /api/cliente/webhooks/entregas/{id}/reenviar': ['office'],
+  // The API for a company's own systems: an API key, never an account (tests/server/api.test.ts
+  // walks it with keys); its document is anyone's. The keys themselves: only a company's
+  // administrator (the client here is a company's shared password), not even the office.
+  'GET /api/v1/openapi.json': EVERYONE,
+  'POST /api/v1/cotacoes': [],
+  'POST /api/v1/coletas': [],
+  'GET /api/v1/coletas': [],
+  'GET /api/v1/coletas/{id}': [],
+  'GET /api/v1/remessas': [],
+  'GET /api/v1/remessas/{number}': [],
+  'GET /api/v1/remessas/{number}/etiqueta': [],
+  'GET /api/cliente/chaves': [],
+  'POST /api/cliente/chaves': [],
+  'POST /api/cliente/chaves/{id}/revogar': [],
   // Only a superuser, for `npm run lgpd`: none of the four.
   'POST /api/lgpd/exportar': [],
   'POST /api/lgpd/apagar': [],
