@@ -19,6 +19,7 @@ const MyRequestsPage = lazy(() => import('../features/client-area/my-requests-pa
 const PickupImportPage = lazy(() => import('../features/client-area/pickup-import-page'));
 const AddressesPage = lazy(() => import('../features/client-area/addresses-page'));
 const PeoplePage = lazy(() => import('../features/client-area/people-page'));
+const ApiKeysPage = lazy(() => import('../features/client-area/api-keys-page'));
 const DeliveryProofPage = lazy(() => import('../features/client-area/delivery-proof-page'));
 const StatementPage = lazy(() => import('../features/client-area/statement-page'));
 const InvitePage = lazy(() => import('../features/client-area/invite-page'));
@@ -112,6 +113,7 @@ const routes: RouteObject[] = [
       { path: paths.myRequests, element: <MyRequestsPage /> },
       { path: paths.pickupImport, element: <PickupImportPage /> },
       { path: paths.clientPeople, element: <PeoplePage /> },
+      { path: paths.apiKeys, element: <ApiKeysPage /> },
       { path: paths.clientAddresses, element: <AddressesPage /> },
       { path: paths.deliveryProof, element: <DeliveryProofPage /> },
       { path: paths.statement, element: <StatementPage /> },

@@ -25,6 +25,11 @@ export const API_PATHS = {
     `/api/comprovantes/${encodeURIComponent(number)}/${file}`,
   /** A client company's shipments of a month with their prices ('Extrato'). */
   statement: (month: string) => `/api/extrato?mes=${encodeURIComponent(month)}`,
+  /** A company's API keys (its administrator): the list and 'Nova chave', and 'Revogar'. */
+  apiKeys: '/api/cliente/chaves',
+  revokeApiKey: (id: string) => `/api/cliente/chaves/${encodeURIComponent(id)}/revogar`,
+  /** The API's own document (OpenAPI 3.1), for the people who connect a company's system. */
+  apiDocument: '/api/v1/openapi.json',
   /** The receiver's private page: the shipment and their note (the token is the mailed link's). */
   receiverNote: (token: string) => `/api/recebedor/${encodeURIComponent(token)}`,
   /** The public lookup of one number. */

@@ -29,6 +29,8 @@ export const PAGE_DESCRIPTIONS: Record<string, string> = {
     'Extrato mensal do cliente corporativo: as remessas do mês com peso, serviço e valor, para imprimir ou baixar.',
   [paths.clientAddresses]: 'Os endereços salvos da empresa, oferecidos no formulário de coleta.',
   [paths.clientPeople]: 'As pessoas da empresa com acesso à área do cliente corporativo.',
+  [paths.apiKeys]:
+    'Chaves de API do cliente corporativo: o sistema da empresa cota, pede coletas e acompanha remessas.',
   [paths.invite]: 'Crie a sua senha de acesso à área do cliente corporativo.',
   [paths.trackingAdmin]: 'Área da equipe: gestão dos rastreamentos.',
   [paths.officeClients]: 'Área da equipe: clientes corporativos e suas pessoas.',

@@ -16,6 +16,8 @@ export const paths = {
   statement: '/extrato',
   /** A company's administrator: its people, invited and disabled. */
   clientPeople: '/pessoas',
+  /** A company's administrator: the API keys of its own systems, made and revoked. */
+  apiKeys: '/chaves-api',
   /** A company's address book. */
   clientAddresses: '/enderecos',
   /** An invited person sets a password: the token mailed to them follows it after '#'. */

@@ -23,7 +23,12 @@ export function ClientHeader({ title }: { title: string }) {
     { to: paths.statement, label: 'Extrato' },
     { to: paths.clientAddresses, label: 'Endereços' },
     { to: paths.pickupImport, label: 'Importar planilha' },
-    ...(account?.kind === 'administrador' ? [{ to: paths.clientPeople, label: 'Pessoas' }] : []),
+    ...(account?.kind === 'administrador'
+      ? [
+          { to: paths.clientPeople, label: 'Pessoas' },
+          { to: paths.apiKeys, label: 'Chaves de API' },
+        ]
+      : []),
   ];
   return (
     <Flex direction="column" gap="3">
