@@ -51,3 +51,25 @@ export async function fillUrgent(page: Page, senderName: string) {
   await volume.getByLabel('Altura (cm)').fill('25');
   await page.getByLabel('Descrição do item').fill('Amostras refrigeradas');
 }
+
+/** The corporate pickup form, whole: it does not leave from the fixed site. */
+export async function fillPickup(page: Page, requester: string) {
+  await page.getByLabel('Solicitada por').fill(requester);
+  await page.getByText('Outros', { exact: true }).click();
+  await page.getByLabel('O que vamos buscar?').fill('Caixa de lacres de segurança');
+  await page.getByText('Não', { exact: true }).click();
+  const where = page.getByRole('group', { name: 'Onde será a coleta deste material?' });
+  await where.getByLabel('Empresa').fill('Laboratório Análise');
+  await where.getByLabel('Contato').fill('Pedro Alves');
+  await where.getByLabel('Telefone').fill('6434310000');
+  await where.getByLabel('Email').fill('carla@cliente.example');
+  await where.getByLabel('Endereço').fill('Rua das Indústrias, 45');
+  await where.getByLabel('Cidade').fill('Itumbiara');
+  await where.getByLabel('Estado').selectOption('GO');
+  const size = page.getByRole('group', { name: 'Peso e Dimensões' });
+  await size.getByLabel('Peso (kg)').fill('3,5');
+  await size.getByLabel('Altura (cm)').fill('20');
+  await size.getByLabel('Comprimento (cm)').fill('40');
+  await size.getByLabel('Largura (cm)').fill('30');
+  await size.getByLabel('Valor da NF (R$)').fill('1.234,56');
+}

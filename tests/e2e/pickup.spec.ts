@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { CLIENT, startStack, type Stack } from '../support/stack';
 import { expect, mailSettled, outboxSettled, test, waitForWorker } from './fixtures';
+import { fillPickup } from './form-helpers';
 
 test.skip(({ isMobile }) => isMobile, 'the gate and the form behave the same at every width');
 
@@ -8,27 +9,6 @@ async function signIn(page: Page, base: string, password = CLIENT.password) {
   await page.goto(`${base}/acesso-conta`);
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Acessar Sistema' }).click();
-}
-
-async function fillPickup(page: Page, requester: string) {
-  await page.getByLabel('Solicitada por').fill(requester);
-  await page.getByText('Outros', { exact: true }).click();
-  await page.getByLabel('O que vamos buscar?').fill('Caixa de lacres de segurança');
-  await page.getByText('Não', { exact: true }).click();
-  const where = page.getByRole('group', { name: 'Onde será a coleta deste material?' });
-  await where.getByLabel('Empresa').fill('Laboratório Análise');
-  await where.getByLabel('Contato').fill('Pedro Alves');
-  await where.getByLabel('Telefone').fill('6434310000');
-  await where.getByLabel('Email').fill('carla@cliente.example');
-  await where.getByLabel('Endereço').fill('Rua das Indústrias, 45');
-  await where.getByLabel('Cidade').fill('Itumbiara');
-  await where.getByLabel('Estado').selectOption('GO');
-  const size = page.getByRole('group', { name: 'Peso e Dimensões' });
-  await size.getByLabel('Peso (kg)').fill('3,5');
-  await size.getByLabel('Altura (cm)').fill('20');
-  await size.getByLabel('Comprimento (cm)').fill('40');
-  await size.getByLabel('Largura (cm)').fill('30');
-  await size.getByLabel('Valor da NF (R$)').fill('1.234,56');
 }
 
 let own: Stack;

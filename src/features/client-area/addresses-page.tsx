@@ -41,7 +41,13 @@ function EntryForm({ entry, onDone }: { entry: AddressEntry; onDone: () => void 
     setErrors(found);
     if (Object.keys(found).length) return;
     saveAddressEntry(values, entry.id);
-    toaster.create({ title: 'Endereço salvo', description: values.empresa, type: 'success' });
+    toaster.create({
+      title: 'Endereço salvo',
+      description: navigator.onLine
+        ? values.empresa
+        : `${values.empresa}: guardado neste aparelho, vai para a empresa quando o sinal voltar.`,
+      type: 'success',
+    });
     onDone();
   };
   return (
@@ -77,8 +83,9 @@ function Addresses() {
   return (
     <Stack gap="4">
       <Text color="fg.muted">
-        Os endereços salvos no formulário de coleta (marque "Salvar este endereço") aparecem aqui e
-        são oferecidos a todas as pessoas da empresa enquanto digitam, também sem conexão.
+        Os endereços salvos no formulário de coleta (marque "Salvar este local para as próximas
+        coletas") aparecem aqui e são oferecidos a todas as pessoas da empresa enquanto digitam,
+        também sem conexão.
       </Text>
       <TextField label="Buscar" value={search} onValueChange={setSearch} type="search" />
       {book.length === 0 && <Text>Nenhum endereço salvo ainda.</Text>}

@@ -219,7 +219,7 @@ function PickupRequestForm() {
           >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
-            <Checkbox.Label>Salvar este endereço nos endereços da empresa</Checkbox.Label>
+            <Checkbox.Label>Salvar este local para as próximas coletas</Checkbox.Label>
           </Checkbox.Root>
         </Group>
 
