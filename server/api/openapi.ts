@@ -18,6 +18,7 @@ import {
   apiQuote,
   apiShipmentOf,
 } from '../../src/domain/api';
+import { ATTEMPT_REASONS } from '../../src/domain/attempts';
 import type { FieldRule } from '../../src/domain/fields';
 import { prepareSubmission } from '../../src/domain/submissions';
 import { company as brand } from '../core/config';
@@ -141,8 +142,12 @@ const SHIPMENT_SCHEMA: Schema = {
       description: 'Tentativas de entrega que falharam: quando e por quê.',
       items: {
         type: 'object',
-        properties: { at: { type: 'string' }, reason: { type: 'string' } },
-        required: ['at', 'reason'],
+        properties: {
+          at: { type: 'string' },
+          reason: { type: 'string', enum: ATTEMPT_REASONS.map((r) => r.code) },
+          reasonLabel: { type: 'string' },
+        },
+        required: ['at', 'reason', 'reasonLabel'],
         additionalProperties: false,
       },
     },

@@ -5,7 +5,7 @@
  * (clientReadableFields) and the public lookup's view of a shipment's stages. The server's routes
  * (server/api/) and the OpenAPI document they serve are built from here, so neither can drift.
  */
-import { attemptLogOf, REGISTERED_TEXT, RETURNED_TEXT } from './attempts';
+import { attemptLogOf, reasonLabel, REGISTERED_TEXT, RETURNED_TEXT } from './attempts';
 import { textRule, validateSubmission, type FieldErrors, type FieldRule } from './fields';
 import { formatCents } from './format';
 import { CONSULTAR } from './pricing';
@@ -239,8 +239,11 @@ export interface ApiShipment {
   deliveredTo: string;
   deliveredAt: string;
   returnedAt: string;
-  /** Failed delivery attempts: when and why (never the note, driver, place or photo). */
-  attempts: { at: string; reason: string }[];
+  /**
+   * Failed delivery attempts: when and why, as the reason's code ('ausente') and its words
+   * ('Destinatário ausente'); never the note, driver, place or photo.
+   */
+  attempts: { at: string; reason: string; reasonLabel: string }[];
 }
 
 /** The stored shipment's columns this view reads (and nothing else). */
@@ -288,7 +291,11 @@ export function apiShipmentOf(row: Record<string, unknown>, requestNumber: numbe
     deliveredTo: delivered && text('receiverName') ? initials(text('receiverName')) : '',
     deliveredAt: delivered ? (times['4'] ?? '') : '',
     returnedAt: text('returnedAt'),
-    attempts: attemptLogOf(row.attemptLog).map((a) => ({ at: a.at, reason: a.reason })),
+    attempts: attemptLogOf(row.attemptLog).map((a) => ({
+      at: a.at,
+      reason: a.reason,
+      reasonLabel: reasonLabel(a.reason),
+    })),
   };
 }
 

@@ -1,9 +1,13 @@
 // Client companies and their people as the office makes them: a company with a real CNPJ, and a
 // person invited by e-mail who sets a password from the link (a PocketBase password-reset token),
-// as they would. Shared by the server tests of companies and of the API.
-import { expect } from 'vitest';
+// as they would. Shared by the server tests (Vitest) and the browser tests (Playwright): it
+// throws on its own instead of using either runner's expect.
 import { cnpjFrom } from './payloads';
 import { call, signIn, type Stack } from './stack';
+
+function must(ok: unknown, what: string): void {
+  if (!ok) throw new Error(what);
+}
 
 let serial = 0;
 
@@ -22,7 +26,7 @@ export async function newCompany(stack: Stack, office: string, name = 'Loja Exem
       town: 'Goiânia - go',
     },
   });
-  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  must(made.status === 200, `new company: ${made.status} ${JSON.stringify(made.body)}`);
   return made.body as { id: string; taxId: string; town: string };
 }
 
@@ -37,16 +41,16 @@ export async function invitedPerson(stack: Stack, companyId: string, admin: bool
     token: by,
     body: { name: 'Paula Pessoa', email, admin },
   });
-  expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+  must(invited.status === 200, `invitation: ${invited.status} ${JSON.stringify(invited.body)}`);
   const [mail] = await stack.sink.waitFor((m) => JSON.stringify(m.to).includes(email));
   const token = /\/convite#([^"'<\s]+)/.exec(String(mail!.html))?.[1] ?? '';
-  expect(token).not.toBe('');
+  must(token, 'no /convite# link in the invitation');
   const password = 'senha-da-paula-123';
   const set = await call(stack.url, '/api/collections/clients/confirm-password-reset', {
     method: 'POST',
     body: { token, password, passwordConfirm: password },
   });
-  expect(set.status, JSON.stringify(set.body)).toBe(204);
+  must(set.status === 204, `password: ${set.status} ${JSON.stringify(set.body)}`);
   const session = await signIn(stack.url, 'clients', { email, password });
   return { id: invited.body.id as string, email, password, session, mail: mail! };
 }
