@@ -25,13 +25,11 @@ export function decodeText(bytes: Uint8Array): string {
   }
 }
 
-/** The first sheet of an XLSX file, read on the main thread (no worker: the CSP allows none). */
+/** The first sheet of an XLSX file, or why it cannot be read. */
 async function xlsxTable(bytes: Uint8Array): Promise<SpreadsheetReading> {
-  // The universal build spawns no worker from a blob: address, which the site's CSP refuses.
-  const { readSheet } = await import('read-excel-file/universal');
+  const { readXlsx } = await import('./xlsx-reader');
   try {
-    const data = await readSheet(bytes.buffer as ArrayBuffer);
-    return { table: data as Cell[][] };
+    return { table: await readXlsx(bytes) };
   } catch {
     return {
       refused:

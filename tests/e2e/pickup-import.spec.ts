@@ -240,7 +240,7 @@ test('an XLSX: numbers, booleans and a bad row; its reader is fetched only when 
     }),
     row({ 'Solicitada por': `Iris ${tag}`, Estado: 'XX' }),
   ]).toBuffer();
-  const reader = /\/assets\/universal-[^/]+\.js$/;
+  const reader = /\/assets\/xlsx-reader-[^/]+\.js$/;
   expect(scripts.filter((url) => reader.test(url))).toEqual([]);
 
   await pick(
@@ -265,4 +265,20 @@ test('an XLSX: numbers, booleans and a bad row; its reader is fetched only when 
     alturaCm: 10,
     valorNFCents: 98050,
   });
+
+  // A workbook with a long second sheet (a list of addresses): its first sheet is still read (a
+  // part that big once went to a worker the site's CSP blocks, and the reading never ended).
+  const addresses = Array.from({ length: 8000 }, (_, i) => [`Rua ${i}, ${i * 7}`, `Cidade ${i}`]);
+  const workbook = await writeXlsxFile([
+    { sheet: 'Coletas', data: [columns, row({ 'Solicitada por': `Jade ${tag}` })] },
+    { sheet: 'Endereços', data: [['Endereço', 'Cidade'], ...addresses] },
+  ]).toBuffer();
+  await pick(
+    page,
+    'coletas-e-enderecos.xlsx',
+    workbook,
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
+  await expect(summary(page)).toHaveText('1 linha pronta');
+  await expect(line(page, 2)).toContainText(`Jade ${tag}`);
 });
