@@ -212,10 +212,13 @@ function ProofSheet({ proof, files }: { proof: DeliveryProof; files: Files }) {
           <dd>
             {proof.position ? (
               <>
-                {positionText(proof.position)} ·{' '}
-                <a href={mapLink(proof.position)} target="_blank" rel="noreferrer">
-                  Ver no mapa
-                </a>
+                {positionText(proof.position)}
+                <span className="cs-screen-only">
+                  {' · '}
+                  <a href={mapLink(proof.position)} target="_blank" rel="noreferrer">
+                    Ver no mapa
+                  </a>
+                </span>
               </>
             ) : (
               'Não registrado (o celular do motorista não enviou a localização).'

@@ -14,10 +14,13 @@ export const SHEET_PRINT_CSS = `
   }
 }
 .cs-sheet {
-  box-sizing: border-box; max-width: 210mm; margin: 0 auto; padding: 10mm;
+  box-sizing: border-box; width: 100%; max-width: 210mm; margin: 0 auto; padding: 10mm;
   background: #fff; color: #000; border: 1px solid #d4d4d8;
   font-family: Arial, Helvetica, sans-serif; font-size: 10pt; line-height: 1.35;
+  /* Its width is its column's: a wide table scrolls inside it instead of widening the page. */
+  contain: inline-size;
 }
+.cs-sheet a { color: #0b3d91; text-decoration: underline; }
 .cs-sheet .cs-head {
   display: flex; justify-content: space-between; align-items: flex-start; gap: 4mm; flex-wrap: wrap;
   border-bottom: 0.5mm solid #000; padding-bottom: 2mm; margin-bottom: 4mm;
@@ -31,7 +34,9 @@ export const SHEET_PRINT_CSS = `
 .cs-sheet .cs-figures { display: flex; flex-wrap: wrap; gap: 4mm; break-inside: avoid; }
 .cs-sheet figure { margin: 0; flex: 1 1 70mm; break-inside: avoid; }
 .cs-sheet figcaption { font-weight: bold; margin-bottom: 1mm; }
-.cs-sheet figure img { display: block; max-width: 100%; max-height: 110mm; border: 0.3mm solid #999; }
+.cs-sheet figure img {
+  display: block; box-sizing: border-box; max-width: 100%; max-height: 110mm; border: 0.3mm solid #999;
+}
 .cs-sheet .cs-note { font-size: 8pt; margin: 3mm 0 0; }
 .cs-sheet .cs-scroll { overflow-x: auto; }
 .cs-sheet table { width: 100%; min-width: 175mm; border-collapse: collapse; font-size: 8pt; }
@@ -54,7 +59,7 @@ export const SHEET_PRINT_CSS = `
   .cs-sheet .cs-scroll { overflow: visible; }
   .cs-sheet table { min-width: 0; }
   .cs-sheet th, .cs-sheet tfoot td { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-  .cs-sheet a { color: #000; text-decoration: none; }
+  .cs-sheet .cs-screen-only { display: none; }
 }
 `;
 
