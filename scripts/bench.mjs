@@ -74,6 +74,9 @@ const BUDGET = {
   // Loading a van with a hand-held scanner: labels answered on screen per second (office()).
   officeLoadPerSecond: 1,
   shipmentP50Ms: 30,
+  // Pickups asked for through the API by company systems at once (api()).
+  apiConcurrency: 20,
+  apiCreateP50Ms: 30,
   labels100Seconds: 3,
   driverList100Ms: 300,
   photoShrinkMs: 1500,
@@ -127,6 +130,24 @@ const BENCH_URGENT = {
   pickupLocation: undefined,
   deliveryLocation: undefined,
   parcelType: undefined,
+};
+/** A pickup request as a company's system sends it to the API (the pickup form's fields). */
+const BENCH_PICKUP = {
+  solicitadaPor: 'Sistema',
+  tipoEntrega: 'Documentos',
+  saiLocalColeta: 'sim',
+  empresa: 'Carga',
+  contato: 'Pedro',
+  telefone: '(64) 3431-0000',
+  email: 'carga@example.com',
+  endereco: 'Rua A, 1',
+  cidade: 'Itumbiara',
+  estado: 'GO',
+  peso: '2',
+  altura: '10',
+  comprimento: '10',
+  largura: '10',
+  valorNF: '100,00',
 };
 /** The office form's fields for that request, completed as staff would. */
 const BENCH_SHIPMENT = {
@@ -250,7 +271,7 @@ try {
     `- Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
     `- Host: ${hostCosts()}`,
     `- Versions: ${pbVersion}, ${chromeVersion}, lighthouse ${pkg('lighthouse')}, autocannon ${pkg('autocannon')}, react ${pkg('react')}, @chakra-ui/react ${pkg('@chakra-ui/react')}, vite ${pkg('vite')}`,
-    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes load lighthouse sync simulator menu staff office driver shipments\`).`,
+    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes load api lighthouse sync simulator menu staff office driver shipments\`).`,
     '- A part that misses a budget on an absolute time or rate runs once more, and such a budget fails only when both runs miss it (both figures shown: "❌, again …"). Ratios measured side by side in one run (lookup vs plain view, per item at 5,000 vs 200, each page vs the floor) decide on the first run.',
     '',
   );
@@ -261,6 +282,8 @@ try {
   // stopped before the parts that measure a browser (the driver's 100 changes once took 62 s
   // after such a flood, 8 s on a quiet server).
   await part('load', load);
+  // On a server of its own too, for the same reason as the load.
+  await part('api', api);
   await part('lighthouse', lighthouse);
   await part('sync', sync);
   await part('simulator', simulator);
@@ -792,6 +815,75 @@ async function measureLoad(target) {
     `- Quote creation with ${BUDGET.createConcurrency} requesters: ${create.requests.average.toFixed(0)} req/s (budget ≥ ${BUDGET.createRate}) ${absolute(create.requests.average >= BUDGET.createRate && create.non2xx === 0, `create ${create.requests.average.toFixed(0)} req/s`, `${create.requests.average.toFixed(0)} req/s`)}, p50 ${create.latency.p50} ms (budget < ${BUDGET.createP50Ms} ms) ${absolute(create.latency.p50 < BUDGET.createP50Ms, `create p50 ${create.latency.p50} ms`, `${create.latency.p50} ms`)}, p99 ${create.latency.p99} ms (budget < ${BUDGET.createP99Ms} ms) ${absolute(create.latency.p99 < BUDGET.createP99Ms, `create p99 ${create.latency.p99} ms`, `${create.latency.p99} ms`)}`,
     `- E-mails of the ${pacedQuotes} quotes made during ${BUDGET.mailPacedRate} req/s: ${mailedAll ? `each at the company within ${mailSeconds.toFixed(1)} s of its request` : 'not all arrived'} (budget ≤ ${BUDGET.mailSeconds} s) ${absolute(mailedAll && mailSeconds <= BUDGET.mailSeconds, `mail after ${mailSeconds.toFixed(0)} s`, mailedAll ? `${mailSeconds.toFixed(1)} s` : 'not all arrived')}`,
     `- The paced runs' own client, sharing the cores, took requests up late by p99 ${paced.lag.p99} ms (lookups) and ${create.lag.p99} ms (creation), max ${Math.max(paced.lag.max, create.lag.max)} ms: counted in the latencies above (reported, not a budget).`,
+    '',
+  );
+}
+
+/**
+ * The API for companies' systems (docs/api.md): pickups asked for by `apiConcurrency` systems at
+ * once, each request admitted by its key (a lookup by the key's hash, with its company) and then
+ * the form's own create (checks, the next number in a transaction, the e-mails queued). On a
+ * server of its own, with no limits (a key's 120 a minute would be the whole measurement).
+ */
+async function api() {
+  await onServerOfItsOwn('api', { MAIL_BURST_LIMIT: '100000' }, measureApi);
+}
+
+async function measureApi(target) {
+  const url = target.url;
+  // An administrator of the configuration's company, made as the bench makes its accounts, and a
+  // key made through the route an administrator uses.
+  const admin = { email: 'admin-api@rotaveloz.example', password: 'bench-admin-123' };
+  await target.admin('/api/collections/clients/records', {
+    method: 'POST',
+    body: JSON.stringify({
+      ...admin,
+      passwordConfirm: admin.password,
+      verified: true,
+      name: 'Administradora',
+      company: 'clienteempresa1',
+      kind: 'administrador',
+    }),
+  });
+  const session = await fetch(`${url}/api/collections/clients/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: admin.email, password: admin.password }),
+  }).then((r) => r.json());
+  const made = await fetch(`${url}/api/cliente/chaves`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', Authorization: session.token },
+    body: JSON.stringify({ name: 'Bench' }),
+  });
+  if (!made.ok) throw new Error(`API key: ${made.status} ${await made.text()}`);
+  const { secret } = await made.json();
+  // No id: every request is a new pickup. ASCII-only, as autocannon announces the byte length.
+  const body = JSON.stringify(BENCH_PICKUP).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  const args = [
+    '-c',
+    String(BUDGET.apiConcurrency),
+    '-m',
+    'POST',
+    '-H',
+    'content-type=application/json',
+    '-H',
+    `Authorization=Bearer ${secret}`,
+    '-b',
+    body,
+    `${url}/api/v1/coletas`,
+  ];
+  // A warm-up whose figures are not kept (load() says why), then the measurement.
+  await autocannon(['-d', '5', ...args]);
+  await settle();
+  const res = await autocannon(['-d', '10', ...args]);
+  const created = res['2xx'];
+  lines.push(
+    "## The API for companies' systems (a server of its own, loopback, 10 s)",
+    '',
+    `- Pickups created through \`POST /api/v1/coletas\` by ${BUDGET.apiConcurrency} systems at once (key admitted, the form's checks, the next number, e-mails queued): ${res.requests.average.toFixed(0)} req/s, p50 ${res.latency.p50} ms (budget < ${BUDGET.apiCreateP50Ms} ms) ${absolute(res.latency.p50 < BUDGET.apiCreateP50Ms && res.non2xx === 0, `API pickup p50 ${res.latency.p50} ms`, `${res.latency.p50} ms`)}, p99 ${res.latency.p99} ms, ${created} created, ${res.non2xx} refused`,
     '',
   );
 }

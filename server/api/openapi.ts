@@ -308,7 +308,8 @@ export function openApiDocument(origin: string): Schema {
         `Um administrador da empresa cria a chave na área do cliente, em "Chaves de API"; envie-a em \`Authorization: Bearer ${API_KEY_PREFIX}…\` ou \`X-Api-Key\`. ` +
         `Cada chave faz até ${API_REQUESTS_PER_MINUTE} requisições por minuto. Guia: docs/api.md.`,
     },
-    servers: [{ url: origin }],
+    // The site's address (APP_URL); relative to the document when none is set.
+    servers: [{ url: origin || '/' }],
     security: [{ bearer: [] }, { apiKeyHeader: [] }],
     paths: {
       '/api/v1/openapi.json': {
