@@ -45,6 +45,17 @@ export const CREATE_LIMIT = { seconds: 10, max: 30, shiftSeconds: 0 };
  * office sends far fewer.
  */
 export const CREATE_DAY_LIMIT = { seconds: 24 * 60 * 60, max: 100, shiftSeconds: 3 * 60 * 60 };
+/**
+ * A client company's people, together (its form, its spreadsheet imports): a company sends its
+ * day's pickups from one file, so far more than a visitor, and is known by its account, so a
+ * flood is one company's to answer for.
+ */
+export const COMPANY_CREATE_LIMIT = { seconds: 10, max: 300, shiftSeconds: 0 };
+export const COMPANY_CREATE_DAY_LIMIT = {
+  seconds: 24 * 60 * 60,
+  max: 3000,
+  shiftSeconds: 3 * 60 * 60,
+};
 const CREATE_KEY = 'createLimit:';
 const CREATE_SWEPT = 'createLimitSwept';
 
@@ -53,11 +64,16 @@ const CREATE_SWEPT = 'createLimitSwept';
  * windows of CREATE_LIMIT and of CREATE_DAY_LIMIT. Off with the rest of the rate limits
  * (PB_RATE_LIMITS=off).
  */
-export function allowCreate(app: core.App, kind: string, client: string): boolean {
+export function allowCreate(
+  app: core.App,
+  kind: string,
+  client: string,
+  limits = [CREATE_LIMIT, CREATE_DAY_LIMIT],
+): boolean {
   if (!app.settings().rateLimits.enabled) return true;
   const store = app.store();
   let allowed = true;
-  for (const limit of [CREATE_LIMIT, CREATE_DAY_LIMIT]) {
+  for (const limit of limits) {
     const window = Math.floor((Date.now() - limit.shiftSeconds * 1000) / (limit.seconds * 1000));
     const prefix = CREATE_KEY + limit.seconds + ':';
     sweepCreateCounts(store, prefix, window);

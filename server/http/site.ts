@@ -4,7 +4,7 @@ import { countArrival } from './busy';
 import { inPortuguese } from '../core/errors';
 import { jobsHealth } from '../core/jobs';
 import { health } from '../mail/queue';
-import { allowCreate } from './limits';
+import { allowCreate, COMPANY_CREATE_DAY_LIMIT, COMPANY_CREATE_LIMIT } from './limits';
 import { createSubmission, kindCreatedAt, type CreatedKind } from '../requests/submissions';
 import { acceptsBrotli, precompressedType } from '../../src/domain/compression';
 import { guessedPath } from '../../src/domain/guessed-paths';
@@ -126,11 +126,19 @@ function createRequest(e: core.RequestEvent, kind: CreatedKind): void {
     }
     loadSession(e);
     // Superusers are not limited (nor are they by PocketBase's limiter).
-    // A signed-in corporate client is counted as its account, not its address (an office behind
-    // one address, a carrier's shared address); a visitor by its address.
-    const sender =
-      e.auth && e.auth.collection().name === 'clients' ? `conta:${e.auth.id}` : e.realIP();
-    if (!e.hasSuperuserAuth() && !allowCreate(e.app, name, sender)) {
+    // A signed-in corporate client is counted as its company, with the company's own limits, not
+    // by its address (an office behind one address, a carrier's shared address); a visitor by
+    // its address.
+    const company =
+      e.auth && e.auth.collection().name === 'clients' ? e.auth.getString('company') : '';
+    const allowed = company
+      ? () =>
+          allowCreate(e.app, name, `empresa:${company}`, [
+            COMPANY_CREATE_LIMIT,
+            COMPANY_CREATE_DAY_LIMIT,
+          ])
+      : () => allowCreate(e.app, name, e.realIP());
+    if (!e.hasSuperuserAuth() && !allowed()) {
       throw new TooManyRequestsError('Too Many Requests.');
     }
     // A pickup needs a client's session; the others take note of one ('Minhas solicitações').
