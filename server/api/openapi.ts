@@ -478,7 +478,7 @@ export function openApiDocument(origin: string): Schema {
           error(401, M.badKey),
         ),
         TooManyRequests: errorResponse(
-          `Mais de ${API_REQUESTS_PER_MINUTE} requisições no minuto com esta chave (ou solicitações de coleta demais seguidas): espere os segundos de Retry-After.`,
+          `Mais de ${API_REQUESTS_PER_MINUTE} requisições no minuto com esta chave: espere os segundos de Retry-After. Ou solicitações de coleta da empresa demais seguidas (os limites do formulário): aguarde um pouco.`,
           error(429, M.rateLimited(12)),
           {
             'Retry-After': {

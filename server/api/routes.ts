@@ -19,7 +19,7 @@ import { storedName } from '../../src/domain/fields';
 import { TRACKING_STAGES, stageTimeField } from '../../src/domain/stages';
 import { company as brand, siteUrl } from '../core/config';
 import { fieldErrors } from '../core/errors';
-import { allowCreate } from '../http/limits';
+import { allowCreate, COMPANY_CREATE_DAY_LIMIT, COMPANY_CREATE_LIMIT } from '../http/limits';
 import { MAX_REQUEST_BYTES } from '../http/site';
 import { createPickup } from '../requests/submissions';
 import { admitKey } from './keys';
@@ -59,12 +59,14 @@ export function apiQuoteRoute(e: core.RequestEvent): void {
 /**
  * `POST /api/v1/coletas`: a pickup request, as the form sends it (its catalogue's fields, and an
  * `id` of the sender's own for retries). 201 with the receipt; a retry of the same id, 200 with
- * the same receipt. Counted with the form's limits per key.
+ * the same receipt. Counted with the company's other pickups (its form, its spreadsheets), as the
+ * form counts them (http/site.ts).
  */
 export function apiCreatePickup(e: core.RequestEvent): void {
   const caller = admitKey(e);
   checkSize(e);
-  if (!allowCreate(e.app, PICKUPS.collection, `chave:${caller.key}`)) {
+  const limits = [COMPANY_CREATE_LIMIT, COMPANY_CREATE_DAY_LIMIT];
+  if (!allowCreate(e.app, PICKUPS.collection, `empresa:${caller.company}`, limits)) {
     throw new TooManyRequestsError(M.tooManyCreates);
   }
   const id = bodyOf(e).id;

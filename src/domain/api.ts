@@ -71,7 +71,7 @@ export const API_MESSAGES = {
   companyDisabled: 'O acesso desta empresa está desativado. Fale com a transportadora.',
   rateLimited: (seconds: number) =>
     `Limite de ${API_REQUESTS_PER_MINUTE} requisições por minuto desta chave atingido. Tente de novo em ${seconds} s.`,
-  tooManyCreates: 'Muitas solicitações de coleta seguidas com esta chave. Aguarde um pouco.',
+  tooManyCreates: 'Muitas solicitações de coleta seguidas desta empresa. Aguarde um pouco.',
   pickupNotFound: 'Solicitação de coleta não encontrada.',
   shipmentNotFound: 'Remessa não encontrada.',
   idTaken: 'Este id já é de outra solicitação. Gere outro.',
