@@ -182,20 +182,70 @@ const HEAD =
  */
 const DUE = "((d.status IN ('pending', 'failed') AND d.nextAt <= {:now}) OR d.status = 'sending')";
 
-/** Addresses with a delivery due, that no sender holds and that are not pausing, oldest first. */
-function addressesDue(app: core.App, now: string): string[] {
+/**
+ * Addresses with a delivery due, that no sender holds and that are not pausing, oldest first;
+ * `skip` are left out (the slow ones, for the senders kept for the others).
+ */
+function addressesDue(app: core.App, now: string, skip: string[]): string[] {
   const rows = arrayOf(new DynamicModel({ id: '', first: 0 }));
+  const params: dbx.Params = { now };
+  skip.forEach((id, i) => (params['skip' + i] = id));
+  const notSkipped = skip.length
+    ? `AND d.webhook NOT IN (${skip.map((_, i) => `{:skip${i}}`).join(', ')}) `
+    : '';
   app
     .db()
     .newQuery(
       'SELECT d.webhook AS id, MIN(d.seq) AS first FROM webhook_deliveries d ' +
         'JOIN webhooks w ON w.id = d.webhook ' +
         `WHERE ${DUE} AND w.leaseUntil < {:now} AND w.pausedUntil <= {:now} AND ${HEAD} ` +
+        notSkipped +
         'GROUP BY d.webhook ORDER BY first LIMIT 20',
     )
-    .bind({ now })
+    .bind(params)
     .all(rows);
   return rows.map((r) => r.id as string);
+}
+
+/**
+ * Addresses whose receiver was slow to answer, or gave no answer in time, lately: kept in the
+ * server's memory (`app.store()`, one JSON value changed under its lock), each for SLOW_FOR_MS or
+ * until it answers quickly again. The first senders (FAST_LANE) leave them to the others, so
+ * however many receivers hang, the companies whose servers answer are still posted to at once.
+ * (A receiver that starts hanging holds whichever sender meets it first, for one timeout.)
+ */
+const SLOW_KEY = 'webhookSlowAddresses';
+/** An answer (or a timeout) this slow marks its address slow. */
+const SLOW_MS = 2_000;
+const SLOW_FOR_MS = 10 * 60_000;
+/** How many senders never post to a slow address, when there are four senders or more. */
+const FAST_LANE = 2;
+
+function slowMap(value: unknown): { [webhook: string]: number } {
+  try {
+    const map = JSON.parse(String(value || '{}')) as { [webhook: string]: number };
+    return map && typeof map === 'object' ? map : {};
+  } catch {
+    return {};
+  }
+}
+
+export function slowAddresses(app: core.App): string[] {
+  const now = Date.now();
+  const map = slowMap(app.store().get(SLOW_KEY));
+  return Object.keys(map).filter((id) => map[id]! > now);
+}
+
+function markSlow(app: core.App, webhook: string, slow: boolean): void {
+  if (!slow && !(webhook in slowMap(app.store().get(SLOW_KEY)))) return;
+  app.store().setFunc(SLOW_KEY, (old: unknown) => {
+    const now = Date.now();
+    const map = slowMap(old);
+    for (const id of Object.keys(map)) if (map[id]! <= now) delete map[id];
+    if (slow) map[webhook] = now + SLOW_FOR_MS;
+    else delete map[webhook];
+    return JSON.stringify(map);
+  });
 }
 
 /** Hold an address for this sender (compare-and-set): true when it is now this sender's. */
@@ -318,7 +368,9 @@ function serve(app: core.App, webhook: string): void {
       .execute();
     if (claimed.rowsAffected() !== 1) continue; // resent or deleted meanwhile
     const attempts = item.attempts + 1;
+    const began = Date.now();
     const answer = post(hook.url as string, hook.secret as string, item);
+    markSlow(app, webhook, Date.now() - began >= SLOW_MS);
     const pause = keep(app, item, attempts, answer);
     if (pause) {
       app
@@ -412,8 +464,9 @@ export function runDeadline(now: number): number {
 }
 
 /**
- * One sender's run: until its deadline, hold an address with deliveries due and send them; with
- * nothing to do, look again in half a second. A fault in one round is logged, and the run goes on.
+ * One sender's run (`n` of `senders`): until its deadline, hold an address with deliveries due and
+ * send them; with nothing to do, look again in half a second. The first FAST_LANE senders leave the
+ * slow addresses to the others. A fault in one round is logged, and the run goes on.
  */
 export function drainWebhooks(app: core.App, n: number, senders: number): void {
   const sender = $security.randomString(12);
@@ -429,7 +482,8 @@ export function drainWebhooks(app: core.App, n: number, senders: number): void {
         app.store().set('webhookSweptAt', Date.now());
         sweep(app);
       }
-      for (const webhook of addressesDue(app, stored())) {
+      const skip = senders > FAST_LANE + 1 && n <= FAST_LANE ? slowAddresses(app) : [];
+      for (const webhook of addressesDue(app, stored(), skip)) {
         if (!lease(app, webhook, sender)) continue; // another sender took it first
         try {
           serve(app, webhook);
