@@ -77,6 +77,9 @@ const BUDGET = {
   // Pickups asked for through the API by company systems at once (api()).
   apiConcurrency: 20,
   apiCreateP50Ms: 30,
+  // A client company's spreadsheet of 1,000 pickups on a phone (importRows()).
+  importShownSeconds: 2,
+  importQueuedSeconds: 5,
   labels100Seconds: 3,
   driverList100Ms: 300,
   photoShrinkMs: 1500,
@@ -271,7 +274,7 @@ try {
     `- Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
     `- Host: ${hostCosts()}`,
     `- Versions: ${pbVersion}, ${chromeVersion}, lighthouse ${pkg('lighthouse')}, autocannon ${pkg('autocannon')}, react ${pkg('react')}, @chakra-ui/react ${pkg('@chakra-ui/react')}, vite ${pkg('vite')}`,
-    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes load api lighthouse sync simulator menu staff office driver shipments\`).`,
+    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes load api lighthouse sync simulator menu staff import office driver shipments\`).`,
     '- A part that misses a budget on an absolute time or rate runs once more, and such a budget fails only when both runs miss it (both figures shown: "❌, again …"). Ratios measured side by side in one run (lookup vs plain view, per item at 5,000 vs 200, each page vs the floor) decide on the first run.',
     '',
   );
@@ -289,6 +292,7 @@ try {
   await part('simulator', simulator);
   await part('menu', menu);
   await part('staff', staff);
+  await part('import', importRows);
   // On a server of its own: its 10,000 shipments are the office's whole list, and the other
   // parts' records are not in it.
   await part('office', office);
@@ -1931,6 +1935,22 @@ async function shipments() {
  * 100 stops opened with no signal, a 12-megapixel camera photo shrunk before it waits, and a
  * queue of 100 changes and 50 photos sent when the signal returns on 'Slow 3G'.
  */
+/** A client company's spreadsheet of 1,000 pickups (scripts/lib/bench-import.mjs). */
+async function importRows() {
+  const { measureImport } = await import('./lib/bench-import.mjs');
+  await measureImport({
+    launch,
+    phoneContext,
+    client: CLIENT,
+    domainModule,
+    server,
+    report: (line) => lines.push(line),
+    absolute,
+    budget: BUDGET,
+    attempt,
+  });
+}
+
 async function driverDay() {
   const token = await staffToken();
   const STOPS = 100;

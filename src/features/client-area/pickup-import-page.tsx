@@ -42,8 +42,8 @@ interface Loaded {
   name: string;
   reading: ImportReading;
   ids: string[];
-  /** Null: the server could not be asked (no signal). */
-  received: Map<string, Received> | null;
+  /** Null: the server could not be asked (no signal); undefined: still asking. */
+  received?: Map<string, Received> | null;
   /** Ids in this device's outbox as the file was read: imported here before. */
   prior: Set<string>;
 }
@@ -112,6 +112,8 @@ function Columns() {
   );
 }
 
+const ROWS_SHOWN = 100;
+
 function ImportScreen() {
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
@@ -119,6 +121,8 @@ function ImportScreen() {
   const [refused, setRefused] = useState('');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [sending, setSending] = useState(false);
+  // A file of a thousand rows: the first hundred drawn, the rest on request.
+  const [all, setAll] = useState(false);
   const items = useImportItems(loaded?.ids ?? []);
 
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -138,8 +142,14 @@ function ImportScreen() {
       const checked = readImport(sheet.table);
       if (sheet.problem) checked.fileProblems.unshift(sheet.problem);
       const ids = await rowIds(readyRows(checked));
-      const [received, prior] = await Promise.all([receivedBefore(ids), onDevice(ids)]);
-      setLoaded({ name: file.name, reading: checked, ids, received, prior });
+      const prior = await onDevice(ids);
+      // The rows are shown at once; what the server already holds is said when it answers.
+      const shown = { name: file.name, reading: checked, ids, prior };
+      setLoaded(shown);
+      setAll(false);
+      void receivedBefore(ids).then((received) =>
+        setLoaded((now) => (now === shown ? { ...shown, received } : now)),
+      );
     } catch {
       // The XLSX reader's code could not be fetched (no signal before it was ever loaded).
       setRefused('Não foi possível ler a planilha agora. Tente de novo com sinal.');
@@ -355,7 +365,7 @@ function ImportScreen() {
 
           {rows.length > 0 && (
             <Stack as="ul" gap="2" listStyleType="none" aria-label="Linhas prontas">
-              {rows.map((row) => {
+              {(all ? rows : rows.slice(0, ROWS_SHOWN)).map((row) => {
                 const state = rowState(
                   items.get(row.id),
                   loaded.received?.get(row.id),
@@ -383,6 +393,13 @@ function ImportScreen() {
                 );
               })}
             </Stack>
+          )}
+          {rows.length > ROWS_SHOWN && !all && (
+            <Box>
+              <Button variant="outline" size="sm" onClick={() => setAll(true)}>
+                Mostrar todas as {rows.length} linhas
+              </Button>
+            </Box>
           )}
         </Stack>
       )}
