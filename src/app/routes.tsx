@@ -20,6 +20,7 @@ const PickupImportPage = lazy(() => import('../features/client-area/pickup-impor
 const AddressesPage = lazy(() => import('../features/client-area/addresses-page'));
 const PeoplePage = lazy(() => import('../features/client-area/people-page'));
 const ApiKeysPage = lazy(() => import('../features/client-area/api-keys-page'));
+const WebhooksPage = lazy(() => import('../features/client-area/webhooks-page'));
 const DeliveryProofPage = lazy(() => import('../features/client-area/delivery-proof-page'));
 const StatementPage = lazy(() => import('../features/client-area/statement-page'));
 const InvitePage = lazy(() => import('../features/client-area/invite-page'));
@@ -114,6 +115,7 @@ const routes: RouteObject[] = [
       { path: paths.pickupImport, element: <PickupImportPage /> },
       { path: paths.clientPeople, element: <PeoplePage /> },
       { path: paths.apiKeys, element: <ApiKeysPage /> },
+      { path: paths.clientWebhooks, element: <WebhooksPage /> },
       { path: paths.clientAddresses, element: <AddressesPage /> },
       { path: paths.deliveryProof, element: <DeliveryProofPage /> },
       { path: paths.statement, element: <StatementPage /> },

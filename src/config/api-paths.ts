@@ -28,6 +28,16 @@ export const API_PATHS = {
   /** A company's API keys (its administrator): the list and 'Nova chave', and 'Revogar'. */
   apiKeys: '/api/cliente/chaves',
   revokeApiKey: (id: string) => `/api/cliente/chaves/${encodeURIComponent(id)}/revogar`,
+  /**
+   * A company's webhooks (its administrator): the list and 'Novo webhook', one address ('Excluir'),
+   * 'Enviar teste', its deliveries, and 'Enviar de novo'.
+   */
+  webhooks: '/api/cliente/webhooks',
+  webhook: (id: string) => `/api/cliente/webhooks/${encodeURIComponent(id)}`,
+  webhookTest: (id: string) => `/api/cliente/webhooks/${encodeURIComponent(id)}/teste`,
+  webhookDeliveries: (id: string) => `/api/cliente/webhooks/${encodeURIComponent(id)}/entregas`,
+  resendWebhookDelivery: (id: string) =>
+    `/api/cliente/webhooks/entregas/${encodeURIComponent(id)}/reenviar`,
   /** The API's own document (OpenAPI 3.1), for the people who connect a company's system. */
   apiDocument: '/api/v1/openapi.json',
   /** The receiver's private page: the shipment and their note (the token is the mailed link's). */

@@ -31,6 +31,8 @@ export const PAGE_DESCRIPTIONS: Record<string, string> = {
   [paths.clientPeople]: 'As pessoas da empresa com acesso à área do cliente corporativo.',
   [paths.apiKeys]:
     'Chaves de API do cliente corporativo: o sistema da empresa cota, pede coletas e acompanha remessas.',
+  [paths.clientWebhooks]:
+    'Webhooks do cliente corporativo: o servidor da empresa é avisado de cada etapa, tentativa e entrega das remessas.',
   [paths.invite]: 'Crie a sua senha de acesso à área do cliente corporativo.',
   [paths.trackingAdmin]: 'Área da equipe: gestão dos rastreamentos.',
   [paths.officeClients]: 'Área da equipe: clientes corporativos e suas pessoas.',

@@ -18,6 +18,8 @@ export const paths = {
   clientPeople: '/pessoas',
   /** A company's administrator: the API keys of its own systems, made and revoked. */
   apiKeys: '/chaves-api',
+  /** A company's administrator: the addresses its shipments' events are posted to. */
+  clientWebhooks: '/webhooks',
   /** A company's address book. */
   clientAddresses: '/enderecos',
   /** An invited person sets a password: the token mailed to them follows it after '#'. */

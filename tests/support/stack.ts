@@ -74,6 +74,8 @@ export async function startStack(
       // Tests that count the company's e-mails one by one send more than a burst's worth; the
       // summary of a burst has a test of its own.
       MAIL_BURST_LIMIT: '100000',
+      // Webhooks go to receivers the tests run on 127.0.0.1, over plain HTTP.
+      WEBHOOKS_ALLOW_HTTP_LOOPBACK: '1',
       ...env,
     },
     accounts: { staff: STAFF, client: CLIENT, driver: DRIVER },

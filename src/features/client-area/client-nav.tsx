@@ -27,6 +27,7 @@ export function ClientHeader({ title }: { title: string }) {
       ? [
           { to: paths.clientPeople, label: 'Pessoas' },
           { to: paths.apiKeys, label: 'Chaves de API' },
+          { to: paths.clientWebhooks, label: 'Webhooks' },
         ]
       : []),
   ];
