@@ -110,6 +110,12 @@ export function eraseShipment(txApp: core.App, id: string, erasedBy = ''): boole
     .newQuery('DELETE FROM receiver_links WHERE tracking = {:id}')
     .bind({ id: record.id })
     .execute();
+  // What its company's webhooks carried, or still wait to carry, names the receiver.
+  txApp
+    .db()
+    .newQuery('DELETE FROM webhook_deliveries WHERE tracking = {:id}')
+    .bind({ id: record.id })
+    .execute();
   record.set('deliveryPhoto', null);
   record.set('deliverySignature', null);
   record.set('deliveryLatitude', 0);

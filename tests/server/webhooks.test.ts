@@ -163,6 +163,11 @@ async function companyShipment(client: string) {
     body: { id: pickup, ...pickupPayload() },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(200);
+  return shipmentOf(pickup);
+}
+
+/** The office makes the shipment of a company's pickup. */
+async function shipmentOf(pickup: string) {
   const request = (
     await call(stack.url, `/api/collections/pickup_requests/records/${pickup}`, { token: office })
   ).body;
@@ -516,6 +521,35 @@ describe('webhooks', () => {
     }
     const collection = await stack.admin('/api/collections/webhooks');
     expect(collection.fields.find((f: { name: string }) => f.name === 'secret').hidden).toBe(true);
+  });
+});
+
+describe('erasing a shipment (LGPD)', () => {
+  it('deletes what its webhooks carried', async () => {
+    const company = await newCompany('Apagamento Ltda');
+    const admin = await clientOf(company, 'administrador');
+    await webhook(admin, '/apagar');
+    // Its pickup names a person of its own, found by e-mail.
+    const email = `titular${Date.now()}@cliente.example`;
+    const pickup = newId();
+    const made = await call(stack.url, '/api/collections/pickup_requests/records', {
+      method: 'POST',
+      token: admin,
+      body: { id: pickup, ...pickupPayload({ email }) },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const s = await shipmentOf(pickup);
+    await stage(s, 4, { receiverName: 'Titular da Silva' });
+    await until(() => receiver.at('/apagar').length >= 1);
+    const mine = `filter=${encodeURIComponent(`tracking = '${s.id}'`)}`;
+    const before = await stack.admin(`/api/collections/webhook_deliveries/records?${mine}`);
+    expect(before.totalItems).toBe(1);
+    await stack.admin('/api/lgpd/apagar', {
+      method: 'POST',
+      body: JSON.stringify({ titular: email, por: 'Encarregada LGPD' }),
+    });
+    const after = await stack.admin(`/api/collections/webhook_deliveries/records?${mine}`);
+    expect(after.totalItems).toBe(0);
   });
 });
 
