@@ -1,7 +1,6 @@
 import { Alert, Box, Button, List, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
-import { Loading } from '../../components/loading';
+import { useNavigate } from 'react-router-dom';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
 import { formatDateTimeBrasilia } from '../../domain/format';
@@ -18,11 +17,8 @@ import {
   type ImportReading,
 } from '../../domain/pickup-import';
 import { requestSummary } from '../../domain/submissions';
-import { useHydrated } from '../../hooks/use-hydrated';
-import { useSession } from '../../hooks/use-session';
 import type { OutboxItem } from '../../lib/db';
 import { DEVICE_FULL, isQuotaError } from '../../lib/storage';
-import { clientApi } from '../../lib/pocketbase';
 import { readSpreadsheet } from '../../lib/spreadsheet';
 import {
   onDevice,
@@ -32,7 +28,7 @@ import {
   useImportItems,
   type Received,
 } from './pickup-import-api';
-import { ClientHeader } from './client-nav';
+import { ClientHeader, useClientGate } from './client-nav';
 import { signOutClient } from './session';
 
 const TITLE = 'Importar planilha';
@@ -409,9 +405,7 @@ function ImportScreen() {
 
 /** 'Importar planilha', for the corporate client's session (as 'Minhas solicitações'). */
 export default function PickupImportPage() {
-  const token = useSession(clientApi);
-  const hydrated = useHydrated();
-  if (!hydrated) return <Loading />;
-  if (!token) return <Navigate to={paths.access} replace />;
+  const gate = useClientGate();
+  if (gate) return gate;
   return <ImportScreen />;
 }

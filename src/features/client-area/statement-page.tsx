@@ -1,10 +1,9 @@
 import { Button, Field, Flex, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { Loading } from '../../components/loading';
 import { toaster } from '../../components/toaster';
 import { company } from '../../config/company';
-import { paths } from '../../config/paths';
 import { formatCents, formatDateTime, formatDecimal } from '../../domain/format';
 import { formatCnpj } from '../../domain/masks';
 import {
@@ -18,10 +17,8 @@ import {
   statementTotals,
   type Statement,
 } from '../../domain/statement';
-import { useHydrated } from '../../hooks/use-hydrated';
-import { useSession } from '../../hooks/use-session';
-import { clientApi, failureKind, serverMessage } from '../../lib/pocketbase';
-import { ClientHeader } from './client-nav';
+import { failureKind, serverMessage } from '../../lib/pocketbase';
+import { ClientHeader, useClientGate } from './client-nav';
 import { fetchStatement } from './company-shipments-api';
 import { signedInAccount } from './own-company';
 import { saveFile, SHEET_PRINT_CSS } from './print-sheet';
@@ -53,10 +50,8 @@ const hhmm = (ms: number) =>
  * or saved as a spreadsheet in Brazilian Excel's dialect.
  */
 export default function StatementPage() {
-  const token = useSession(clientApi);
-  const hydrated = useHydrated();
-  if (!hydrated) return <Loading />;
-  if (!token) return <Navigate to={paths.access} replace />;
+  const gate = useClientGate();
+  if (gate) return gate;
   return (
     <Stack gap="5">
       <style>{SHEET_PRINT_CSS}</style>
