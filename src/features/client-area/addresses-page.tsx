@@ -1,6 +1,9 @@
 import { Box, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router-dom';
+import { Loading } from '../../components/loading';
 import { toaster } from '../../components/toaster';
+import { paths } from '../../config/paths';
 import {
   ADDRESS_RULES,
   addressOf,
@@ -14,8 +17,11 @@ import { formatPhone } from '../../domain/masks';
 import { STATE_CODES } from '../../domain/states';
 import { SelectField } from '../../forms/select-field';
 import { TextField } from '../../forms/text-field';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { useSession } from '../../hooks/use-session';
+import { clientApi } from '../../lib/pocketbase';
 import { removeAddressEntry, saveAddressEntry, useAddressBook } from './address-book';
-import { ClientHeader, useClientGate } from './client-nav';
+import { ClientHeader } from './client-nav';
 
 const labelOf = (name: AddressField) => ADDRESS_RULES.find((r) => r.name === name)!.label;
 
@@ -129,8 +135,10 @@ function Addresses() {
 
 /** 'Endereços': the company's address book, for its people. */
 export default function AddressesPage() {
-  const gate = useClientGate();
-  if (gate) return gate;
+  const token = useSession(clientApi);
+  const hydrated = useHydrated();
+  if (!hydrated) return <Loading />;
+  if (!token) return <Navigate to={paths.access} replace />;
   return (
     <Stack gap="5">
       <ClientHeader title="Endereços" />

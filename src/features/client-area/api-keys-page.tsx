@@ -1,7 +1,10 @@
 import { Badge, Box, Button, Code, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router-dom';
+import { Loading } from '../../components/loading';
 import { toaster } from '../../components/toaster';
 import { API_PATHS } from '../../config/api-paths';
+import { paths } from '../../config/paths';
 import {
   API_MESSAGES,
   API_REQUESTS_PER_MINUTE,
@@ -11,9 +14,11 @@ import {
 import type { FieldErrors } from '../../domain/fields';
 import { formatDateTimeBrasilia } from '../../domain/format';
 import { TextField } from '../../forms/text-field';
-import { failureKind, fieldMessages, serverMessage } from '../../lib/pocketbase';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { useSession } from '../../hooks/use-session';
+import { clientApi, failureKind, fieldMessages, serverMessage } from '../../lib/pocketbase';
 import { createApiKey, fetchApiKeys, revokeApiKey } from './api-keys-api';
-import { ClientHeader, useClientGate } from './client-nav';
+import { ClientHeader } from './client-nav';
 import { signedInAccount } from './own-company';
 
 const OFFLINE = {
@@ -27,8 +32,10 @@ const OFFLINE = {
  * are never kept on the device.
  */
 export default function ApiKeysPage() {
-  const gate = useClientGate();
-  if (gate) return gate;
+  const token = useSession(clientApi);
+  const hydrated = useHydrated();
+  if (!hydrated) return <Loading />;
+  if (!token) return <Navigate to={paths.access} replace />;
   const account = signedInAccount();
   return (
     <Stack gap="5">

@@ -1,10 +1,5 @@
 import { Button, Flex, Heading, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
-import { Loading } from '../../components/loading';
-import { useHydrated } from '../../hooks/use-hydrated';
-import { useSession } from '../../hooks/use-session';
-import { clientApi } from '../../lib/pocketbase';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { PageTitle } from '../../components/page-title';
 import { toaster } from '../../components/toaster';
@@ -79,16 +74,4 @@ export function ClientHeader({ title }: { title: string }) {
       </Flex>
     </Flex>
   );
-}
-
-/**
- * What a client-area page shows instead of itself: 'Carregando...' until the page knows whether
- * this device holds the company's session, the sign-in without one; null once signed in.
- */
-export function useClientGate(): ReactNode {
-  const token = useSession(clientApi);
-  const hydrated = useHydrated();
-  if (!hydrated) return <Loading />;
-  if (!token) return <Navigate to={paths.access} replace />;
-  return null;
 }

@@ -1,14 +1,17 @@
 import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { Loading } from '../../components/loading';
 import { paths } from '../../config/paths';
 import { formatDateTime, formatDateTimeBrasilia } from '../../domain/format';
 import { displayTrackingNumber } from '../../domain/masks';
 import { TRACKING_STAGES } from '../../domain/stages';
 import { pickupRoute } from '../../domain/shipments';
 import type { FixedPickupPlace } from '../../domain/submission-mails';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { useSession } from '../../hooks/use-session';
 import { clientApi, failureKind } from '../../lib/pocketbase';
-import { ClientHeader, useClientGate } from './client-nav';
+import { ClientHeader } from './client-nav';
 import { useOwnCompany } from './own-company';
 
 /** What the client sees of one request and of the shipment it became. */
@@ -51,8 +54,10 @@ const hhmm = (ms: number) =>
  * signal, the last list with the time it was fetched.
  */
 export default function MyRequestsPage() {
-  const gate = useClientGate();
-  if (gate) return gate;
+  const token = useSession(clientApi);
+  const hydrated = useHydrated();
+  if (!hydrated) return <Loading />;
+  if (!token) return <Navigate to={paths.access} replace />;
   return <MyRequests />;
 }
 

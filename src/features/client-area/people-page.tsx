@@ -1,13 +1,20 @@
 import { Stack, Text } from '@chakra-ui/react';
+import { Navigate } from 'react-router-dom';
+import { Loading } from '../../components/loading';
+import { paths } from '../../config/paths';
 import { PeoplePanel } from '../../forms/people-panel';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { useSession } from '../../hooks/use-session';
 import { clientApi } from '../../lib/pocketbase';
-import { ClientHeader, useClientGate } from './client-nav';
+import { ClientHeader } from './client-nav';
 import { signedInAccount } from './own-company';
 
 /** 'Pessoas': a company's administrator invites its people and disables them. */
 export default function PeoplePage() {
-  const gate = useClientGate();
-  if (gate) return gate;
+  const token = useSession(clientApi);
+  const hydrated = useHydrated();
+  if (!hydrated) return <Loading />;
+  if (!token) return <Navigate to={paths.access} replace />;
   const account = signedInAccount();
   return (
     <Stack gap="5">

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, List, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { Loading } from '../../components/loading';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
 import { formatDateTimeBrasilia } from '../../domain/format';
@@ -17,8 +18,11 @@ import {
   type ImportReading,
 } from '../../domain/pickup-import';
 import { requestSummary } from '../../domain/submissions';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { useSession } from '../../hooks/use-session';
 import type { OutboxItem } from '../../lib/db';
 import { DEVICE_FULL, isQuotaError } from '../../lib/storage';
+import { clientApi } from '../../lib/pocketbase';
 import { readSpreadsheet } from '../../lib/spreadsheet';
 import {
   onDevice,
@@ -28,7 +32,7 @@ import {
   useImportItems,
   type Received,
 } from './pickup-import-api';
-import { ClientHeader, useClientGate } from './client-nav';
+import { ClientHeader } from './client-nav';
 import { signOutClient } from './session';
 
 const TITLE = 'Importar planilha';
@@ -405,7 +409,9 @@ function ImportScreen() {
 
 /** 'Importar planilha', for the corporate client's session (as 'Minhas solicitações'). */
 export default function PickupImportPage() {
-  const gate = useClientGate();
-  if (gate) return gate;
+  const token = useSession(clientApi);
+  const hydrated = useHydrated();
+  if (!hydrated) return <Loading />;
+  if (!token) return <Navigate to={paths.access} replace />;
   return <ImportScreen />;
 }

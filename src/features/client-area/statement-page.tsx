@@ -1,9 +1,10 @@
 import { Button, Field, Flex, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { Loading } from '../../components/loading';
 import { toaster } from '../../components/toaster';
 import { company } from '../../config/company';
+import { paths } from '../../config/paths';
 import { formatCents, formatDateTime, formatDecimal } from '../../domain/format';
 import { formatCnpj } from '../../domain/masks';
 import {
@@ -17,8 +18,10 @@ import {
   statementTotals,
   type Statement,
 } from '../../domain/statement';
-import { failureKind, serverMessage } from '../../lib/pocketbase';
-import { ClientHeader, useClientGate } from './client-nav';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { useSession } from '../../hooks/use-session';
+import { clientApi, failureKind, serverMessage } from '../../lib/pocketbase';
+import { ClientHeader } from './client-nav';
 import { fetchStatement } from './company-shipments-api';
 import { signedInAccount } from './own-company';
 import { saveFile, SHEET_PRINT_CSS } from './print-sheet';
@@ -50,8 +53,10 @@ const hhmm = (ms: number) =>
  * or saved as a spreadsheet in Brazilian Excel's dialect.
  */
 export default function StatementPage() {
-  const gate = useClientGate();
-  if (gate) return gate;
+  const token = useSession(clientApi);
+  const hydrated = useHydrated();
+  if (!hydrated) return <Loading />;
+  if (!token) return <Navigate to={paths.access} replace />;
   return (
     <Stack gap="5">
       <style>{SHEET_PRINT_CSS}</style>

@@ -1,6 +1,9 @@
 import { Badge, Box, Button, Code, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router-dom';
+import { Loading } from '../../components/loading';
 import { toaster } from '../../components/toaster';
+import { paths } from '../../config/paths';
 import { formatDateTimeBrasilia } from '../../domain/format';
 import { displayTrackingNumber } from '../../domain/masks';
 import {
@@ -12,8 +15,10 @@ import {
   type DeliveryView,
 } from '../../domain/webhooks';
 import { TextField } from '../../forms/text-field';
-import { failureKind, fieldMessages, serverMessage } from '../../lib/pocketbase';
-import { ClientHeader, useClientGate } from './client-nav';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { useSession } from '../../hooks/use-session';
+import { clientApi, failureKind, fieldMessages, serverMessage } from '../../lib/pocketbase';
+import { ClientHeader } from './client-nav';
 import { signedInAccount } from './own-company';
 import {
   createWebhook,
@@ -39,8 +44,10 @@ const REFRESH_MS = 3000;
  * sends one again or a test. Read from the server while open; never kept on the device.
  */
 export default function WebhooksPage() {
-  const gate = useClientGate();
-  if (gate) return gate;
+  const token = useSession(clientApi);
+  const hydrated = useHydrated();
+  if (!hydrated) return <Loading />;
+  if (!token) return <Navigate to={paths.access} replace />;
   const account = signedInAccount();
   return (
     <Stack gap="5">
