@@ -183,7 +183,7 @@ test("a client opens a delivery's proof and the month's statement, and saves the
   await page.getByRole('link', { name: 'Extrato' }).click();
   const month = monthInBrazil();
   await expect(page).toHaveURL(/\/extrato$/);
-  await expect(page.getByLabel('Mês')).toHaveValue(month);
+  await expect(page.getByLabel('Mês', { exact: true })).toHaveValue(month);
   const sheet = page.getByRole('region', { name: `Extrato de ${monthLabel(month)}` });
   const price = shipmentPrice({
     weightKg: 2.5,
