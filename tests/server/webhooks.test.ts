@@ -214,9 +214,12 @@ const stage = (s: { id: string; number: string }, n: number, extra: object = {})
   change({ op: 'stage', record: s.id, number: s.number, stage: n, set: true, ...extra });
 
 /** Wait until `check` holds, or fail with what the server logged meanwhile. */
-async function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
+async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out; server said: ${await stack.serverErrors()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -424,6 +427,13 @@ describe('webhooks', () => {
     await until(() => receiver.at('/teste').length >= 1);
     const event = verified(hook.secret, receiver.at('/teste')[0]!);
     expect(event).toMatchObject({ type: 'webhook.test', data: { message: expect.any(String) } });
+    // The receiver has the message a moment before the sender writes down its answer; until then
+    // 'Enviar de novo' is refused as "being sent now", as a person clicking at once would see.
+    const recorded = async () =>
+      (
+        await call(stack.url, `/api/cliente/webhooks/${hook.id}/entregas`, { token: admin })
+      ).body.items[0]?.status;
+    await until(async () => (await recorded()) === 'sent');
 
     const again = await post(
       `/api/cliente/webhooks/entregas/${test.body.delivery.id}/reenviar`,
