@@ -39,6 +39,14 @@ routerAdd(
   $apis.requireAuth('clients'),
 );
 
+/** Corporate client. Several pickup requests in one request, in order (a spreadsheet's rows). */
+routerAdd(
+  'POST',
+  '/api/pedidos-coleta/lote',
+  (e) => require(`${__hooks}/lib/generated/server.cjs`).createPickupBatch(e),
+  $apis.requireAuth('clients'),
+);
+
 // A corporate client reads exactly the fields listed for it of its own pickup requests, and
 // filters and sorts by no other (server/clients/view.ts).
 onRecordEnrich(

@@ -9,6 +9,7 @@ export { limitAccountMail } from './http/limits';
 export { accountSaved, refuseDisabledSignIn } from './accounts/sessions';
 export { limitPasswordSignIn } from './accounts/sign-in';
 export { handleCreate, handleUpdate, answerNextPickupNumber } from './requests/submissions';
+export { createPickupBatch } from './requests/pickup-batch';
 export { answerDismiss, answerResend } from './mail/routes';
 export { checkClientList, checkClientSubscriptions, clientView } from './clients/view';
 export {

@@ -168,3 +168,35 @@ export function saveOrRefuse(app: core.App, record: core.Record): void {
     throw refusedSave(err);
   }
 }
+
+/** One item's error in a batch's answer (several changes, several pickups): as its own request's. */
+export interface BatchFailure {
+  status: number;
+  message: string;
+  data: { [field: string]: { code: string; message: string } };
+}
+
+/**
+ * One item's error as a batch answers it: an API error in Portuguese (status, message and each
+ * field's code and message); anything else as a server failure.
+ */
+export function batchFailure(err: unknown): BatchFailure {
+  // Thrown by our own code it is the API error itself; from PocketBase, a wrapped Go error.
+  const direct = err as { status?: unknown };
+  const api = inPortuguese(
+    typeof direct?.status === 'number' ? { value: err } : (err as Caught),
+  ) as unknown as {
+    status: number;
+    message: string;
+    data?: { [field: string]: { code?: unknown; message?: unknown } };
+  };
+  const data: { [field: string]: { code: string; message: string } } = {};
+  for (const name in api.data || {}) {
+    const f = api.data![name]!;
+    data[name] = {
+      code: String(typeof f.code === 'function' ? (f.code as () => string)() : f.code),
+      message: String(typeof f.message === 'function' ? (f.message as () => string)() : f.message),
+    };
+  }
+  return { status: api.status || 500, message: api.message, data };
+}

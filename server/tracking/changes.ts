@@ -22,7 +22,13 @@ import {
 } from '../../src/domain/stages';
 import { stored } from '../core/config';
 import { admit } from '../http/roles';
-import { fieldErrors, inPortuguese, refusedSave, saveOrRefuse } from '../core/errors';
+import {
+  batchFailure,
+  fieldErrors,
+  refusedSave,
+  saveOrRefuse,
+  type BatchFailure,
+} from '../core/errors';
 import { checkField } from '../../src/domain/fields';
 import { TRACKING_NUMBER_RULE } from '../../src/domain/submissions';
 import { takeReservedNumber } from './numbers';
@@ -193,13 +199,7 @@ export function applyChange(e: core.RequestEvent): void {
 }
 
 /** What the batch answers for one change: the single route's answer, or its error. */
-type BatchResult =
-  | { status: 200; answer: object }
-  | {
-      status: number;
-      message: string;
-      data: { [field: string]: { code: string; message: string } };
-    };
+type BatchResult = { status: 200; answer: object } | BatchFailure;
 
 /**
  * POST /api/equipe/rastreios/lote: several changes of one phone in the order they were made, each
@@ -236,37 +236,12 @@ export function applyBatch(e: core.RequestEvent): void {
         moved[sentId] = { id: record.id, number: record.getString('number') };
       }
     } catch (err) {
-      const failure = failureOf(err);
+      const failure = batchFailure(err);
       results.push(failure);
       if (failure.status >= 500) break;
     }
   }
   e.json(200, { results });
-}
-
-/**
- * One change's error as the batch answers it: an API error in Portuguese (status, message and
- * each field's code and message); anything else as a server failure.
- */
-function failureOf(err: unknown): Extract<BatchResult, { message: string }> {
-  // Thrown by our own code it is the API error itself; from PocketBase, a wrapped Go error.
-  const direct = err as { status?: unknown };
-  const api = inPortuguese(
-    typeof direct?.status === 'number' ? { value: err } : err,
-  ) as unknown as {
-    status: number;
-    message: string;
-    data?: { [field: string]: { code?: unknown; message?: unknown } };
-  };
-  const data: { [field: string]: { code: string; message: string } } = {};
-  for (const name in api.data || {}) {
-    const f = api.data![name]!;
-    data[name] = {
-      code: String(typeof f.code === 'function' ? (f.code as () => string)() : f.code),
-      message: String(typeof f.message === 'function' ? (f.message as () => string)() : f.message),
-    };
-  }
-  return { status: api.status || 500, message: api.message, data };
 }
 
 /**

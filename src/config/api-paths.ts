@@ -19,6 +19,8 @@ export const API_PATHS = {
   drivers: '/api/equipe/motoristas',
   /** The number the corporate client's next pickup request will get. */
   nextPickupNumber: '/api/pedidos-coleta/proximo-numero',
+  /** Several pickup requests of the signed-in client in order, one answer each (a spreadsheet's rows). */
+  pickupBatch: '/api/pedidos-coleta/lote',
   /** A client company's proof of delivery of one of its shipments, its photo and signature. */
   deliveryProof: (number: string) => `/api/comprovantes/${encodeURIComponent(number)}`,
   proofFile: (number: string, file: 'foto' | 'assinatura') =>

@@ -524,6 +524,12 @@ export interface StoredField {
 /** Digits of a drawn protocol number: 100000 to 999999. */
 export const PROTOCOL_DIGITS = 6;
 
+/**
+ * The most pickup requests one request to the server carries (a spreadsheet's rows, sent from the
+ * outbox together): a thousand rows in twenty round trips instead of a thousand.
+ */
+export const PICKUP_BATCH_MAX = 50;
+
 /** Whether the server gives this kind's requests a number (in a sequence or drawn). */
 export function isNumbered(def: Pick<SubmissionKindDef, 'firstNumber' | 'drawnNumber'>): boolean {
   return def.firstNumber !== undefined || def.drawnNumber === true;

@@ -3,7 +3,12 @@
  * Imported for its registrations by ./index (pages) and by the service worker, so both send
  * every kind the same way.
  */
-import { numberedName, requestSummary, SUBMISSION_KIND_LIST } from '../domain/submissions';
+import {
+  numberedName,
+  PICKUP_BATCH_MAX,
+  requestSummary,
+  SUBMISSION_KIND_LIST,
+} from '../domain/submissions';
 import { TRACKING_BATCH_MAX, trackingRowOf, type TrackingChange } from '../domain/tracking-changes';
 import { db, keepNewerRow } from '../lib/db';
 import { ClientResponseError, visitorApi } from '../lib/pocketbase';
@@ -26,21 +31,64 @@ export interface PhotoPayload {
   photo?: Blob;
 }
 
+/** One item's refusal in a batch's answer, as the error its own request would have thrown. */
+type BatchAnswer = { status: number; message?: unknown; data?: unknown };
+function batchError(url: string, result: BatchAnswer): { error: ClientResponseError } {
+  return {
+    error: new ClientResponseError({
+      url,
+      status: result.status,
+      response: { status: result.status, message: result.message, data: result.data ?? {} },
+    }),
+  };
+}
+
+/**
+ * Several pickup requests of one session in one request, in order (a spreadsheet's rows); one
+ * alone goes to its collection as the form's always did.
+ */
+async function sendPickups(
+  items: OutboxItem[],
+  headers: Record<string, string>,
+): Promise<BatchOutcome[]> {
+  const { results } = (await visitorApi.send(API_PATHS.pickupBatch, {
+    method: 'POST',
+    body: { requests: items.map((item) => ({ ...item.payload, id: item.id })) },
+    headers,
+    requestKey: null,
+  })) as { results: (BatchAnswer & { answer?: { id: string; number?: number } })[] };
+  return items.map((_, i) => {
+    const result = results[i];
+    if (!result) return undefined;
+    if (result.status !== 200) return batchError(API_PATHS.pickupBatch, result);
+    return { result: { id: result.answer?.id, number: result.answer?.number } };
+  });
+}
+
 // Quotes, urgent requests and pickup requests: created under the id made on the device, so a
 // retry of a stored one is answered with its receipt. Pickup requests keep their order (their
-// numbers follow it).
+// numbers follow it), and several waiting go together.
 for (const def of SUBMISSION_KIND_LIST) {
+  const sendOne = async (item: OutboxItem, headers: Record<string, string>): Promise<Delivery> => {
+    const answer = await visitorApi
+      .collection(def.collection)
+      .create({ ...item.payload, id: item.id }, { headers, requestKey: null });
+    return { result: { id: answer.id, number: answer.number } };
+  };
   registerKind({
     kind: def.kind,
     label: def.label,
     summary: (item) => requestSummary(def.kind, item.payload),
     ordered: def.firstNumber !== undefined,
-    send: async (item, headers) => {
-      const answer = await visitorApi
-        .collection(def.collection)
-        .create({ ...item.payload, id: item.id }, { headers, requestKey: null });
-      return { result: { id: answer.id, number: answer.number } };
-    },
+    send: sendOne,
+    ...(def.kind === 'pickup'
+      ? {
+          // A refusal of the one thrown here is read as the single send's (the engine's rule).
+          sendBatch: async (items: OutboxItem[], headers: Record<string, string>) =>
+            items.length > 1 ? sendPickups(items, headers) : [await sendOne(items[0]!, headers)],
+          batchSize: PICKUP_BATCH_MAX,
+        }
+      : {}),
     delivered: (item) => ({
       title: !item.result?.number
         ? `${def.label} enviada`
@@ -191,13 +239,7 @@ async function sendChanges(
     const result = results[i];
     if (!result || i >= batch.length) return undefined;
     if (result.status === 200) return changeDelivery(batch[i]!.change, result.answer ?? {});
-    return {
-      error: new ClientResponseError({
-        url: API_PATHS.trackingBatch,
-        status: result.status,
-        response: { status: result.status, message: result.message, data: result.data ?? {} },
-      }),
-    };
+    return batchError(API_PATHS.trackingBatch, result);
   });
 }
 

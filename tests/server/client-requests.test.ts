@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftFromRequest, todayInBrazil } from '../../src/domain/shipments';
 import company from '../../pb_hooks/lib/company.json';
-import { pickupPayload, quotePayload } from '../support/payloads';
+import { pickupPayload, quotePayload, recordIds } from '../support/payloads';
 import { call, CLIENT, signIn, STAFF, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -100,5 +100,62 @@ describe("the corporate client's requests", () => {
       });
       expect(res.body.items ?? [], collection).toEqual([]);
     }
+  });
+  it("sends a spreadsheet's rows together: numbered in order, a bad row named, a retry stored once", async () => {
+    const ids = recordIds('pb');
+    const rows = [
+      { ...pickupPayload({ contato: 'Linha um' }), id: ids() },
+      { ...pickupPayload({ contato: 'Linha dois', peso: '' }), id: ids() },
+      { ...pickupPayload({ contato: 'Linha três' }), id: ids() },
+    ];
+    const sent = await call(stack.url, '/api/pedidos-coleta/lote', {
+      method: 'POST',
+      token: client,
+      body: { requests: rows },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const [first, bad, third] = sent.body.results;
+    expect(first).toMatchObject({ status: 200, answer: { id: rows[0]!.id } });
+    // The refused row is told with its field, in Portuguese, and does not stop the next one.
+    expect(bad.status).toBe(400);
+    expect(bad.data.peso.message).toMatch(/peso/i);
+    expect(third).toMatchObject({ status: 200, answer: { id: rows[2]!.id } });
+    expect(third.answer.number).toBe(first.answer.number + 1);
+
+    const stored = await call(
+      stack.url,
+      `/api/collections/pickup_requests/records?filter=${encodeURIComponent(`id="${rows[0]!.id}" || id="${rows[2]!.id}"`)}&sort=number`,
+      { token: office },
+    );
+    expect(stored.body.items.map((r: { contato: string }) => r.contato)).toEqual([
+      'Linha um',
+      'Linha três',
+    ]);
+
+    // The device sends the same rows again (its answer was lost): the same receipts, nothing twice.
+    const again = await call(stack.url, '/api/pedidos-coleta/lote', {
+      method: 'POST',
+      token: client,
+      body: { requests: [rows[0], rows[2]] },
+    });
+    expect(again.body.results.map((r: { answer: { number: number } }) => r.answer.number)).toEqual([
+      first.answer.number,
+      third.answer.number,
+    ]);
+    const total = await call(
+      stack.url,
+      `/api/collections/pickup_requests/records?filter=${encodeURIComponent(`contato~"Linha "`)}`,
+      { token: office },
+    );
+    expect(total.body.totalItems).toBe(2);
+
+    // More than a request may carry, or none: refused as a whole, in Portuguese.
+    const tooMany = await call(stack.url, '/api/pedidos-coleta/lote', {
+      method: 'POST',
+      token: client,
+      body: { requests: Array.from({ length: 51 }, () => pickupPayload({ id: ids() })) },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.data.requests.message).toBe('Envie de 1 a 50 solicitações de coleta.');
   });
 });

@@ -28,6 +28,7 @@ const ADMITS: Record<string, Caller[]> = {
   'POST /api/solicitacoes/{collection}/{id}/reenviar-email': ['office'],
   'POST /api/solicitacoes/{collection}/{id}/dispensar-email': ['office'],
   'GET /api/pedidos-coleta/proximo-numero': ['client'],
+  'POST /api/pedidos-coleta/lote': ['client'],
   // What a client company reads of its own shipments: its people only (the office reads the
   // shipment itself; drivers and the public never read a company's proof or prices).
   'GET /api/comprovantes/{number}': ['client'],
