@@ -77,6 +77,8 @@ const BUDGET = {
   // Pickups asked for through the API by company systems at once (api()).
   apiConcurrency: 20,
   apiCreateP50Ms: 30,
+  // A hundred companies' webhooks: each at its receiver after the change, at p99 (webhooks()).
+  webhookP99Seconds: 5,
   // A client company's spreadsheet of 1,000 pickups on a phone (importRows()).
   importShownSeconds: 2,
   importQueuedSeconds: 5,
@@ -274,7 +276,7 @@ try {
     `- Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
     `- Host: ${hostCosts()}`,
     `- Versions: ${pbVersion}, ${chromeVersion}, lighthouse ${pkg('lighthouse')}, autocannon ${pkg('autocannon')}, react ${pkg('react')}, @chakra-ui/react ${pkg('@chakra-ui/react')}, vite ${pkg('vite')}`,
-    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes load api lighthouse sync simulator menu staff import office driver shipments\`).`,
+    `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes load api webhooks lighthouse sync simulator menu staff import office driver shipments\`).`,
     '- A part that misses a budget on an absolute time or rate runs once more, and such a budget fails only when both runs miss it (both figures shown: "❌, again …"). Ratios measured side by side in one run (lookup vs plain view, per item at 5,000 vs 200, each page vs the floor) decide on the first run.',
     '',
   );
@@ -287,6 +289,8 @@ try {
   await part('load', load);
   // On a server of its own too, for the same reason as the load.
   await part('api', api);
+  // On a server of its own: a hundred companies, and a receiver down for a (scaled) hour.
+  await part('webhooks', webhooks);
   await part('lighthouse', lighthouse);
   await part('sync', sync);
   await part('simulator', simulator);
@@ -1936,6 +1940,21 @@ async function shipments() {
  * queue of 100 changes and 50 photos sent when the signal returns on 'Slow 3G'.
  */
 /** A client company's spreadsheet of 1,000 pickups (scripts/lib/bench-import.mjs). */
+async function webhooks() {
+  const { measureWebhooks } = await import('./lib/bench-webhooks.mjs');
+  await measureWebhooks({
+    onServerOfItsOwn,
+    staffToken,
+    pickup: BENCH_PICKUP,
+    shipment: BENCH_SHIPMENT,
+    report: (line) => lines.push(line),
+    absolute,
+    check,
+    budget: BUDGET,
+    attempt,
+  });
+}
+
 async function importRows() {
   const { measureImport } = await import('./lib/bench-import.mjs');
   await measureImport({

@@ -4,9 +4,11 @@
 // 'Importar planilha': the time until every row is checked and on screen ('1000 linhas prontas'
 // and the list drawn), then, with no signal, the time from 'Enviar 1000 solicitações' until all
 // 1,000 are stored in the device's outbox. The signal then returns and the time until the server
-// holds all of them is reported (no budget: the outbox sends them one after another).
+// holds all of them is reported (no budget: the outbox sends them fifty to a request).
 
 const ROWS = 1000;
+/** The lines the page draws at first (a phone shows a few; the rest on request). */
+const FIRST_DRAWN = 100;
 
 /** 1,000 valid rows from the template's own columns and example, each a different request. */
 function spreadsheet({ IMPORT_COLUMNS, TEMPLATE_EXAMPLE }, { excelCsv, textCell }, tag) {
@@ -74,7 +76,8 @@ export async function measureImport(deps) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 
-    // Picked: until the summary says 1,000 rows are ready and the 1,000 lines are drawn.
+    // Picked: until the summary says 1,000 rows are ready and the page's first hundred lines are
+    // drawn (the rest on 'Mostrar todas as 1000 linhas', whose button is there too).
     const picked = await page.evaluate(() => performance.now());
     await page.getByLabel('Planilha (CSV ou XLSX)').setInputFiles({
       name: 'coletas.csv',
@@ -83,12 +86,15 @@ export async function measureImport(deps) {
     });
     const shown = await page
       .waitForFunction(
-        (n) =>
+        ({ n, drawn }) =>
           document.body.innerText.includes(`${n} linhas prontas`) &&
-          document.querySelectorAll('ul[aria-label="Linhas prontas"] > li').length >= n
+          document.querySelectorAll('ul[aria-label="Linhas prontas"] > li').length >= drawn &&
+          [...document.querySelectorAll('button')].some(
+            (b) => b.textContent === `Mostrar todas as ${n} linhas`,
+          )
             ? performance.now()
             : 0,
-        ROWS,
+        { n: ROWS, drawn: FIRST_DRAWN },
         { polling: 'raf', timeout: 120_000 },
       )
       .then((h) => h.jsonValue());
@@ -134,7 +140,7 @@ export async function measureImport(deps) {
   report('| step | figure | budget | |');
   report('|---|---:|---:|---|');
   report(
-    `| picked until every row is checked and shown | ${(shownMs / 1000).toFixed(2)} s | ≤ ${budget.importShownSeconds} s | ${absolute(shownMs <= budget.importShownSeconds * 1000, 'import: 1,000 rows shown', `${(shownMs / 1000).toFixed(2)} s`)} |`,
+    `| picked until every row is checked and the first ${FIRST_DRAWN} are shown | ${(shownMs / 1000).toFixed(2)} s | ≤ ${budget.importShownSeconds} s | ${absolute(shownMs <= budget.importShownSeconds * 1000, 'import: 1,000 rows shown', `${(shownMs / 1000).toFixed(2)} s`)} |`,
   );
   report(
     `| 'Enviar 1000 solicitações' until all are in the outbox (no signal) | ${(queuedMs / 1000).toFixed(2)} s | ≤ ${budget.importQueuedSeconds} s | ${absolute(queuedMs <= budget.importQueuedSeconds * 1000, 'import: 1,000 rows queued', `${(queuedMs / 1000).toFixed(2)} s`)} |`,
