@@ -2,14 +2,13 @@
 // the server works it out (never a device's), the 'Comprovante de entrega' with its photo and
 // signature streamed to that company's people only, and the month's 'Extrato' in Brasília's
 // calendar. Another company's client gets the same 404 as for a number that does not exist.
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROOF_MESSAGES } from '../../src/domain/delivery-proof';
 import { shipmentPrice } from '../../src/domain/pricing';
 import { draftFromRequest, todayInBrazil } from '../../src/domain/shipments';
 import { monthInBrazil, type Statement } from '../../src/domain/statement';
 import company from '../../pb_hooks/lib/company.json';
-import { pickupPayload, recordIds, shipmentFields, TINY_JPEG } from '../support/payloads';
+import { pickupPayload, recordIds, shipmentFields, TINY_JPEG, TINY_PNG } from '../support/payloads';
 import { call, CLIENT, DRIVER, signIn, STAFF, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -127,39 +126,6 @@ async function deliver(
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-/** A real 1×1 PNG, as the phone's canvas gives a signature. */
-function png(): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 255, 255, 255]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 async function sendFile(record: string, target: string, file: Buffer, name: string, type: string) {
   const form = new FormData();
   form.set('record', record);
@@ -267,7 +233,7 @@ describe("the 'Comprovante de entrega'", () => {
     mine = await companyShipment(client);
     await deliver(mine, { latitude: -16.6869, longitude: -49.2648 });
     await sendFile(mine.id, 'entrega', TINY_JPEG, 'entrega.jpg', 'image/jpeg');
-    await sendFile(mine.id, 'assinatura', png(), 'assinatura.png', 'image/png');
+    await sendFile(mine.id, 'assinatura', TINY_PNG, 'assinatura.png', 'image/png');
     theirs = await companyShipment(other);
     await deliver(theirs);
     await sendFile(theirs.id, 'entrega', TINY_JPEG, 'entrega.jpg', 'image/jpeg');

@@ -1,9 +1,8 @@
 // The receiver's signature on the real server: it follows the delivery through the photo route,
 // is stored once beside the photo as a protected file (no token, no file; staff with a file token
 // read it), and goes when the delivery is undone.
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipmentFields } from '../support/payloads';
+import { shipmentFields, TINY_PNG } from '../support/payloads';
 import { call, DRIVER, DRIVER_ID, signIn, STAFF, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -28,44 +27,11 @@ const change = (token: string, body: Record<string, unknown>) =>
     body: { at: new Date().toISOString(), ...body },
   });
 
-/** A real 1×1 white PNG, as a canvas gives it. */
-function png(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 255, 255, 255]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 async function sendSignature(token: string, record: string) {
   const form = new FormData();
   form.set('record', record);
   form.set('target', 'assinatura');
-  form.set('photo', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'assinatura.png');
+  form.set('photo', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), 'assinatura.png');
   const res = await fetch(`${stack.url}/api/equipe/rastreios/fotos`, {
     method: 'POST',
     headers: { Authorization: token },

@@ -111,6 +111,12 @@ export const TINY_JPEG = Buffer.from(
   'base64',
 );
 
+/** A 1×1 px white PNG (8-bit RGB), as a phone's canvas gives a receiver's signature. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
+  'base64',
+);
+
 /**
  * A valid CPF made from a whole number (its last nine digits are the CPF's base): a tracking
  * number the office may register, unique per number. The server takes a new record's number only
