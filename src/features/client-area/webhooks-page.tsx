@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Code, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Loading } from '../../components/loading';
 import { toaster } from '../../components/toaster';
@@ -17,8 +17,18 @@ import {
 import { TextField } from '../../forms/text-field';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useSession } from '../../hooks/use-session';
-import { clientApi, failureKind, fieldMessages, serverMessage } from '../../lib/pocketbase';
+import { clientApi, fieldMessages } from '../../lib/pocketbase';
 import { ClientHeader } from './client-nav';
+import {
+  ConfirmRemoval,
+  CreateBox,
+  MadeAt,
+  SecretShownOnce,
+  ServerList,
+  useServerAction,
+  useServerList,
+  type SecretTexts,
+} from './integrations';
 import { signedInAccount } from './own-company';
 import {
   createWebhook,
@@ -26,7 +36,6 @@ import {
   fetchWebhooks,
   resendDelivery,
   testWebhook,
-  type WebhookView,
 } from './webhooks-api';
 
 const OFFLINE = {
@@ -59,84 +68,60 @@ export default function WebhooksPage() {
 
 const when = (time: string) => formatDateTimeBrasilia(time);
 
+const SECRET_TEXTS: SecretTexts = {
+  region: 'Webhook criado',
+  copy: 'Copiar segredo',
+  copied: 'Segredo copiado',
+  byHand: { title: 'Copie o segredo à mão', description: 'Selecione o texto do segredo e copie.' },
+};
+
 function Webhooks() {
-  const [hooks, setHooks] = useState<WebhookView[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  // The deliveries' answers arrive within seconds: asked again while the page is in view.
+  const {
+    items: hooks,
+    loadError,
+    load,
+  } = useServerList(
+    fetchWebhooks,
+    'Sem conexão: os webhooks aparecem quando o sinal voltar.',
+    'Não foi possível carregar os webhooks.',
+    REFRESH_MS,
+  );
   const [url, setUrl] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState('');
+  const { busy, run } = useServerAction(OFFLINE);
   const [made, setMade] = useState<{ url: string; secret: string } | null>(null);
   const [confirming, setConfirming] = useState('');
 
-  const [version, setVersion] = useState(0);
-  const load = () => setVersion((v) => v + 1);
-
-  // The deliveries' answers arrive within seconds: asked again while the page is in view.
-  useEffect(() => {
-    let gone = false;
-    const fetchNow = () =>
-      fetchWebhooks().then(
-        (list) => {
-          if (gone) return;
-          setHooks(list);
-          setLoadError('');
-        },
-        (failure: unknown) => {
-          if (gone) return;
-          setLoadError(
-            failureKind(failure) === 'offline'
-              ? 'Sem conexão: os webhooks aparecem quando o sinal voltar.'
-              : serverMessage(failure) || 'Não foi possível carregar os webhooks.',
-          );
-        },
-      );
-    void fetchNow();
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void fetchNow();
-    }, REFRESH_MS);
-    return () => {
-      gone = true;
-      window.clearInterval(timer);
-    };
-  }, [version]);
-
-  const failed = (failure: unknown, fallback: string) => {
-    if (failureKind(failure) === 'offline') toaster.create({ ...OFFLINE, type: 'warning' });
-    else toaster.create({ title: serverMessage(failure) || fallback, type: 'error' });
-  };
-
   /** One action on the server, then the list again. */
-  const act = async (key: string, work: () => Promise<unknown>, fallback: string, done = '') => {
-    setBusy(key);
-    try {
-      await work();
-      if (done) toaster.create({ title: done, type: 'success', duration: 3000 });
-      load();
-    } catch (failure) {
-      failed(failure, fallback);
-    } finally {
-      setBusy('');
-    }
-  };
+  const act = (key: string, work: () => Promise<unknown>, fallback: string, done = '') =>
+    run(
+      key,
+      async () => {
+        await work();
+        if (done) toaster.create({ title: done, type: 'success', duration: 3000 });
+        load();
+      },
+      fallback,
+    );
 
-  const create = async (e: FormEvent) => {
+  const create = (e: FormEvent) => {
     e.preventDefault();
     // http:// to this machine is the server's to allow (development); it says so if not.
     const problem = checkWebhookUrl(url, { loopbackHttp: true });
     setError(problem);
     if (problem) return;
-    setBusy('create');
-    try {
-      const answer = await createWebhook(url.trim());
-      setMade({ url: answer.webhook.url, secret: answer.secret });
-      setUrl('');
-      load();
-    } catch (failure) {
-      setError(fieldMessages(failure).url ?? '');
-      failed(failure, 'Não foi possível criar o webhook.');
-    } finally {
-      setBusy('');
-    }
+    void run(
+      'create',
+      async () => {
+        const answer = await createWebhook(url.trim());
+        setMade({ url: answer.webhook.url, secret: answer.secret });
+        setUrl('');
+        load();
+      },
+      'Não foi possível criar o webhook.',
+      (failure) => setError(fieldMessages(failure).url ?? ''),
+    );
   };
 
   return (
@@ -146,118 +131,108 @@ function Webhooks() {
         entrega e devolução das remessas da empresa: um POST em JSON assinado no padrão Standard
         Webhooks. Um aviso que falha é enviado de novo por até 3 dias, na ordem de cada remessa.
       </Text>
-      {made && <NewSecret made={made} onDone={() => setMade(null)} />}
-      <Box borderWidth="1px" borderRadius="lg" p="4">
-        <form onSubmit={create} noValidate>
-          <Stack gap="3">
-            <Heading as="h2" size="md">
-              Novo webhook
-            </Heading>
-            <TextField
-              label="Endereço (https://)"
-              helper="O endereço do servidor da empresa que vai receber os avisos."
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              value={url}
-              onValueChange={setUrl}
-              error={error}
-              required
-            />
-            <Button
-              type="submit"
-              colorPalette="brand"
-              loading={busy === 'create'}
-              alignSelf="start"
-            >
-              Criar webhook
-            </Button>
-          </Stack>
-        </form>
-      </Box>
-      {loadError && <Text color="orange.fg">{loadError}</Text>}
-      {hooks && hooks.length === 0 && <Text>Nenhum webhook ainda.</Text>}
-      {hooks && hooks.length > 0 && (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Webhooks da empresa">
-          {hooks.map((hook) => (
-            <Box
-              as="li"
-              key={hook.id}
-              aria-label={hook.url}
-              borderWidth="1px"
-              borderRadius="lg"
-              p="3"
-            >
-              <Code fontSize="sm" wordBreak="break-all" whiteSpace="normal">
-                {hook.url}
-              </Code>
-              <Text fontSize="sm" color="fg.muted" mt="1">
-                Criado em {when(hook.created)}
-                {hook.createdBy ? ` por ${hook.createdBy}` : ''}
-              </Text>
-              {confirming === hook.id ? (
-                <Flex gap="2" mt="2" wrap="wrap" align="center">
-                  <Text fontSize="sm">Os avisos param de ir para este endereço na hora.</Text>
-                  <Button
-                    size="sm"
-                    colorPalette="red"
-                    loading={busy === `delete:${hook.id}`}
-                    onClick={() =>
-                      void act(
-                        `delete:${hook.id}`,
-                        () => deleteWebhook(hook.id),
-                        'Não foi possível excluir o webhook.',
-                        'Webhook excluído',
-                      ).then(() => setConfirming(''))
-                    }
-                  >
-                    Confirmar exclusão
-                  </Button>
-                  <Button size="sm" variant="outline" onClick={() => setConfirming('')}>
-                    Cancelar
-                  </Button>
-                </Flex>
-              ) : (
-                <Flex gap="2" mt="2" wrap="wrap">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    loading={busy === `test:${hook.id}`}
-                    onClick={() =>
-                      void act(
-                        `test:${hook.id}`,
-                        () => testWebhook(hook.id),
-                        'Não foi possível enviar o teste.',
-                      )
-                    }
-                  >
-                    Enviar teste
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    colorPalette="red"
-                    onClick={() => setConfirming(hook.id)}
-                  >
-                    Excluir
-                  </Button>
-                </Flex>
-              )}
-              <Deliveries
-                deliveries={hook.deliveries}
-                busy={busy}
-                onResend={(d) =>
-                  void act(
-                    `resend:${d.id}`,
-                    () => resendDelivery(d.id),
-                    'Não foi possível enviar de novo.',
-                  )
-                }
-              />
-            </Box>
-          ))}
-        </Stack>
+      {made && (
+        <SecretShownOnce
+          title="Webhook criado"
+          secret={made.secret}
+          testId="new-webhook-secret"
+          texts={SECRET_TEXTS}
+          onDone={() => setMade(null)}
+        >
+          <Text wordBreak="break-all">{made.url}</Text>
+          <Text>
+            Copie o segredo agora e configure-o no servidor que recebe os avisos, para conferir a
+            assinatura de cada um: <strong>ele não será mostrado de novo.</strong>
+          </Text>
+        </SecretShownOnce>
       )}
+      <CreateBox
+        title="Novo webhook"
+        submit="Criar webhook"
+        busy={busy === 'create'}
+        onSubmit={create}
+      >
+        <TextField
+          label="Endereço (https://)"
+          helper="O endereço do servidor da empresa que vai receber os avisos."
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          value={url}
+          onValueChange={setUrl}
+          error={error}
+          required
+        />
+      </CreateBox>
+      <ServerList
+        items={hooks}
+        loadError={loadError}
+        empty="Nenhum webhook ainda."
+        label="Webhooks da empresa"
+        gap="3"
+        itemName={(hook) => hook.url}
+      >
+        {(hook) => (
+          <>
+            <Code fontSize="sm" wordBreak="break-all" whiteSpace="normal">
+              {hook.url}
+            </Code>
+            <MadeAt label="Criado em" at={when(hook.created)} by={hook.createdBy} />
+            {confirming === hook.id ? (
+              <ConfirmRemoval
+                warning="Os avisos param de ir para este endereço na hora."
+                confirm="Confirmar exclusão"
+                busy={busy === `delete:${hook.id}`}
+                onConfirm={() =>
+                  void act(
+                    `delete:${hook.id}`,
+                    () => deleteWebhook(hook.id),
+                    'Não foi possível excluir o webhook.',
+                    'Webhook excluído',
+                  ).then(() => setConfirming(''))
+                }
+                onCancel={() => setConfirming('')}
+              />
+            ) : (
+              <Flex gap="2" mt="2" wrap="wrap">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  loading={busy === `test:${hook.id}`}
+                  onClick={() =>
+                    void act(
+                      `test:${hook.id}`,
+                      () => testWebhook(hook.id),
+                      'Não foi possível enviar o teste.',
+                    )
+                  }
+                >
+                  Enviar teste
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => setConfirming(hook.id)}
+                >
+                  Excluir
+                </Button>
+              </Flex>
+            )}
+            <Deliveries
+              deliveries={hook.deliveries}
+              busy={busy}
+              onResend={(d) =>
+                void act(
+                  `resend:${d.id}`,
+                  () => resendDelivery(d.id),
+                  'Não foi possível enviar de novo.',
+                )
+              }
+            />
+          </>
+        )}
+      </ServerList>
     </Stack>
   );
 }
@@ -325,67 +300,6 @@ function Deliveries({
             </Box>
           );
         })}
-      </Stack>
-    </Box>
-  );
-}
-
-/** The webhook just made: its secret shown this once, with a button to copy it. */
-function NewSecret({
-  made,
-  onDone,
-}: {
-  made: { url: string; secret: string };
-  onDone: () => void;
-}) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(made.secret);
-      toaster.create({ title: 'Segredo copiado', type: 'success', duration: 3000 });
-    } catch {
-      toaster.create({
-        title: 'Copie o segredo à mão',
-        description: 'Selecione o texto do segredo e copie.',
-        type: 'info',
-      });
-    }
-  };
-  return (
-    <Box
-      role="region"
-      aria-label="Webhook criado"
-      borderWidth="2px"
-      borderColor="green.solid"
-      borderRadius="lg"
-      p="4"
-    >
-      <Stack gap="3">
-        <Heading as="h2" size="md">
-          Webhook criado
-        </Heading>
-        <Text wordBreak="break-all">{made.url}</Text>
-        <Text>
-          Copie o segredo agora e configure-o no servidor que recebe os avisos, para conferir a
-          assinatura de cada um: <strong>ele não será mostrado de novo.</strong>
-        </Text>
-        <Code
-          data-testid="new-webhook-secret"
-          p="2"
-          fontSize="sm"
-          wordBreak="break-all"
-          whiteSpace="normal"
-          userSelect="all"
-        >
-          {made.secret}
-        </Code>
-        <Flex gap="2" wrap="wrap">
-          <Button colorPalette="brand" onClick={copy}>
-            Copiar segredo
-          </Button>
-          <Button variant="outline" onClick={onDone}>
-            Já copiei
-          </Button>
-        </Flex>
       </Stack>
     </Box>
   );
