@@ -1,9 +1,8 @@
 // A company's administrator connects the company's system on a phone: 'Chaves de API' makes a key,
 // shows it once to copy, the system (here, this test's own fetch) asks for a pickup with it, the
 // pickup is on 'Minhas solicitações' under the key's name, and 'Revogar' shuts the key out at once.
-import { invitedPerson, newCompany } from '../support/companies';
+import { adminOnPhone } from '../support/companies';
 import { pickupPayload } from '../support/payloads';
-import { signIn, STAFF } from '../support/stack';
 import { expect, test } from './fixtures';
 
 test('an administrator makes an API key, sees it once, a system uses it, and it is revoked', async ({
@@ -11,24 +10,7 @@ test('an administrator makes an API key, sees it once, a system uses it, and it 
   stack,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'a phone journey: one run is enough');
-  const office = await signIn(stack.url, 'staff', STAFF);
-  const company = await newCompany(stack, office, `Loja Integrada ${Date.now()} Ltda`);
-  const admin = await invitedPerson(stack, company.id, true, office);
-
-  const phone = await browser.newContext({
-    baseURL: stack.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  const page = await phone.newPage();
-  await page.goto('/acesso-conta');
-  await page.getByLabel('E-mail').fill(admin.email);
-  await page.getByLabel('Senha').fill(admin.password);
-  await page.getByRole('button', { name: 'Acessar Sistema' }).click();
-  await expect(page).toHaveURL(/\/formulario-solicitacao$/);
+  const { phone, page } = await adminOnPhone(browser, stack, `Loja Integrada ${Date.now()} Ltda`);
 
   await page.getByRole('link', { name: 'Chaves de API' }).click();
   await expect(page.getByText('Nenhuma chave ainda.')).toBeVisible();

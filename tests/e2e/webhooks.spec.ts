@@ -6,8 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { invitedPerson, newCompany } from '../support/companies';
-import { signIn, STAFF } from '../support/stack';
+import { adminOnPhone } from '../support/companies';
 import { expect, test } from './fixtures';
 
 test('an administrator makes a webhook, sees the secret once and each deliveryâ€™s answer', async ({
@@ -15,9 +14,7 @@ test('an administrator makes a webhook, sees the secret once and each deliveryâ€
   stack,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'a phone journey: one run is enough');
-  const office = await signIn(stack.url, 'staff', STAFF);
-  const company = await newCompany(stack, office, `Loja Avisada ${Date.now()} Ltda`);
-  const admin = await invitedPerson(stack, company.id, true, office);
+  const { phone, page } = await adminOnPhone(browser, stack, `Loja Avisada ${Date.now()} Ltda`);
 
   // The company's server: answers 500 while `refusing`, 200 otherwise.
   const received: { headers: Record<string, string>; body: string }[] = [];
@@ -37,22 +34,7 @@ test('an administrator makes a webhook, sees the secret once and each deliveryâ€
   // Cron starts the senders at the next whole minute; this test starts them now.
   for (let n = 1; n <= 6; n++) await stack.admin(`/api/crons/webhooks-${n}`, { method: 'POST' });
 
-  const phone = await browser.newContext({
-    baseURL: stack.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  const page = await phone.newPage();
   try {
-    await page.goto('/acesso-conta');
-    await page.getByLabel('E-mail').fill(admin.email);
-    await page.getByLabel('Senha').fill(admin.password);
-    await page.getByRole('button', { name: 'Acessar Sistema' }).click();
-    await expect(page).toHaveURL(/\/formulario-solicitacao$/);
-
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await expect(page.getByText('Nenhum webhook ainda.')).toBeVisible();
     await page.getByLabel('EndereÃ§o (https://)').fill('http://erp.loja.example/avisos');

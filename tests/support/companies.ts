@@ -2,8 +2,9 @@
 // person invited by e-mail who sets a password from the link (a PocketBase password-reset token),
 // as they would. Shared by the server tests (Vitest) and the browser tests (Playwright): it
 // throws on its own instead of using either runner's expect.
+import type { Browser } from '@playwright/test';
 import { cnpjFrom } from './payloads';
-import { call, signIn, type Stack } from './stack';
+import { call, signIn, STAFF, type Stack } from './stack';
 
 function must(ok: unknown, what: string): void {
   if (!ok) throw new Error(what);
@@ -53,4 +54,36 @@ export async function invitedPerson(stack: Stack, companyId: string, admin: bool
   must(set.status === 204, `password: ${set.status} ${JSON.stringify(set.body)}`);
   const session = await signIn(stack.url, 'clients', { email, password });
   return { id: invited.body.id as string, email, password, session, mail: mail! };
+}
+
+/**
+ * A new company (`name`) made by the office, and its administrator signed in on a phone of their
+ * own: a 390 px context that may use the clipboard (the pages that show a secret once copy it).
+ * The caller closes `phone`.
+ */
+export async function adminOnPhone(browser: Browser, stack: Stack, name: string) {
+  const office = await signIn(stack.url, 'staff', STAFF);
+  const company = await newCompany(stack, office, name);
+  const admin = await invitedPerson(stack, company.id, true, office);
+  const phone = await browser.newContext({
+    baseURL: stack.url,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  try {
+    const page = await phone.newPage();
+    await page.goto('/acesso-conta');
+    await page.getByLabel('E-mail').fill(admin.email);
+    await page.getByLabel('Senha').fill(admin.password);
+    await page.getByRole('button', { name: 'Acessar Sistema' }).click();
+    // Signed in: a client lands on the form (within the specs' expect timeout; a bare wait has none).
+    await page.waitForURL(/\/formulario-solicitacao$/, { timeout: 10_000 });
+    return { office, company, admin, phone, page };
+  } catch (failure) {
+    await phone.close();
+    throw failure;
+  }
 }
