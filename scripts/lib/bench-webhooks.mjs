@@ -274,7 +274,7 @@ async function measure(deps, target, receiver) {
   report(`## Webhooks: ${COMPANIES} companies subscribed (a server of its own, loopback)`);
   report('');
   report(
-    `- Stage changes made by the office at ${CHANGES_PER_SECOND}/s over ${COMPANIES} companies' shipments (${latencies.length} changes, 6 senders): each webhook at its receiver p50 ${p50.toFixed(2)} s, p99 ${p99.toFixed(2)} s after the change was answered${lost ? `, ${lost} never arrived` : ''} (budget p99 ≤ ${budget.webhookP99Seconds} s) ${absolute(lost === 0 && p99 <= budget.webhookP99Seconds, `webhook p99 ${p99.toFixed(1)} s`, `${p99.toFixed(2)} s`)}`,
+    `- Stage changes made by the office at ${CHANGES_PER_SECOND}/s over ${COMPANIES} companies' shipments (${latencies.length} changes, 6 senders): each webhook at its receiver p50 ${p50.toFixed(2)} s, p99 ${p99.toFixed(2)} s after the change was asked for${lost ? `, ${lost} never arrived` : ''} (budget p99 ≤ ${budget.webhookP99Seconds} s) ${absolute(lost === 0 && p99 <= budget.webhookP99Seconds, `webhook p99 ${p99.toFixed(1)} s`, `${p99.toFixed(2)} s`)}`,
   );
   report(
     `- The receiver down for an hour, at ${TIME_SCALE}× the retries' clock (base ${30 / TIME_SCALE} s, longest wait ${1800 / TIME_SCALE} s in place of 30 s and 30 min; down ${DOWN_SECONDS} s), ${expected.length} events made meanwhile: ${expected.length - missing} delivered, ${missing} lost, ${outOfOrder} out of order; the last arrived ${Number.isNaN(drained) ? '—' : `${drained.toFixed(1)} s`} after it was back (${Number.isNaN(drained) ? '—' : `${((drained * TIME_SCALE) / 60).toFixed(0)} min`} at production's clock) (budget: none lost) ${check(missing === 0 && outOfOrder === 0, `webhooks lost ${missing}, out of order ${outOfOrder}`)}`,
