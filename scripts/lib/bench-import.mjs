@@ -86,8 +86,12 @@ export async function measureImport(deps) {
     });
     const shown = await page
       .waitForFunction(
+        // textContent of the status lines, not the page's innerText: that lays the page out on
+        // every frame, and the measurement would slow what it measures.
         ({ n, drawn }) =>
-          document.body.innerText.includes(`${n} linhas prontas`) &&
+          [...document.querySelectorAll('[role=status]')].some((e) =>
+            e.textContent.includes(`${n} linhas prontas`),
+          ) &&
           document.querySelectorAll('ul[aria-label="Linhas prontas"] > li').length >= drawn &&
           [...document.querySelectorAll('button')].some(
             (b) => b.textContent === `Mostrar todas as ${n} linhas`,

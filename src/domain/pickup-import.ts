@@ -20,8 +20,8 @@ const RULES = KIND.rules;
 /**
  * The most rows one file may carry: a company's day. The server takes 3,000 pickups a day from
  * one company, 300 in ten seconds (COMPANY_CREATE_DAY_LIMIT and COMPANY_CREATE_LIMIT in
- * server/http/limits.ts); the outbox sends them one after another, so a file of 1,000 leaves in
- * a couple of minutes on a good signal.
+ * server/http/limits.ts); the outbox sends them fifty to a request (PICKUP_BATCH_MAX), so a file
+ * of 1,000 leaves in seconds on a good signal.
  */
 export const MAX_IMPORT_ROWS = 1000;
 /** Far above 1,000 rows of any spreadsheet: a bigger file is something else (a photo, a backup). */
@@ -162,6 +162,20 @@ function numberText(n: number, rule: FieldRule): string {
   return digits.replace('.', ',');
 }
 
+/** A choice's options by their folded spelling, folded once per rule (not once per cell). */
+const folded = new WeakMap<FieldRule, Map<string, string>>();
+function choicesOf(rule: FieldRule): Map<string, string> {
+  let choices = folded.get(rule);
+  if (!choices) {
+    choices = new Map();
+    for (const option of rule.options ?? []) {
+      if (!choices.has(fold(option))) choices.set(fold(option), option);
+    }
+    folded.set(rule, choices);
+  }
+  return choices;
+}
+
 /** A cell as the form would hold it: text typed the way a Brazilian types it. */
 export function cellText(cell: Cell, rule: FieldRule): string {
   if (cell === null || cell === undefined) return '';
@@ -177,7 +191,7 @@ export function cellText(cell: Cell, rule: FieldRule): string {
   const text = typeof cell === 'number' ? numberText(cell, rule) : cell.trim();
   switch (rule.kind) {
     case 'choice':
-      return rule.options!.find((option) => fold(option) === fold(text)) ?? text;
+      return choicesOf(rule).get(fold(text)) ?? text;
     case 'phone': {
       const digits = digitsOnly(text);
       // Masked or not, as the form's mask writes it.
@@ -207,6 +221,12 @@ export interface ImportRow {
   /** Every field of the kind, as the form would send it. */
   values: Record<string, string>;
   problems: RowProblem[];
+  /**
+   * The request as the server would store it (`prepareSubmission`'s record), when the row passes
+   * the rules: its id is made from this (each row is prepared once, not once to check and again
+   * for its id).
+   */
+  stored?: unknown;
 }
 
 export interface ImportReading {
@@ -261,15 +281,16 @@ export function readImport(table: readonly (readonly Cell[])[]): ImportReading {
   if (fileProblems.length) return { fileProblems, ignored, rows: [] };
 
   const rows: ImportRow[] = [];
+  const columns = RULES.map((rule) => fields.indexOf(rule.name));
   for (let index = headerAt + 1; index < table.length; index++) {
     const cells = table[index]!;
     if (cells.every(isBlank)) continue;
     const values: Record<string, string> = {};
-    for (const rule of RULES) {
-      const column = fields.indexOf(rule.name);
+    RULES.forEach((rule, i) => {
+      const column = columns[i]!;
       values[rule.name] = column === -1 ? '' : cellText(cells[column], rule);
-    }
-    rows.push({ line: index + 1, values, problems: rowProblems(values) });
+    });
+    rows.push({ line: index + 1, values, ...checkedRow(values) });
   }
   if (rows.length > MAX_IMPORT_ROWS) {
     fileProblems.push(
@@ -280,25 +301,32 @@ export function readImport(table: readonly (readonly Cell[])[]): ImportReading {
   return { fileProblems, ignored, rows };
 }
 
-/** What is wrong with a row, field by field in the form's order, by the catalogue's rules. */
-function rowProblems(values: Record<string, string>): RowProblem[] {
+/**
+ * What is wrong with a row, field by field in the form's order, by the catalogue's rules; and the
+ * request as stored when nothing is.
+ */
+function checkedRow(values: Record<string, string>): Pick<ImportRow, 'problems' | 'stored'> {
   const prepared = prepareSubmission(KIND, values);
   if (prepared.ok) {
     return JSON.stringify(prepared.record) === EXAMPLE_RECORD
-      ? [
-          {
-            field: '',
-            label: '',
-            message: 'é o exemplo do modelo; apague-a ou troque pelos dados de uma coleta',
-          },
-        ]
-      : [];
+      ? {
+          problems: [
+            {
+              field: '',
+              label: '',
+              message: 'é o exemplo do modelo; apague-a ou troque pelos dados de uma coleta',
+            },
+          ],
+        }
+      : { problems: [], stored: prepared.record };
   }
-  return RULES.filter((rule) => prepared.errors[rule.name]).map((rule) => ({
-    field: rule.name,
-    label: rule.label,
-    message: prepared.errors[rule.name]!,
-  }));
+  return {
+    problems: RULES.filter((rule) => prepared.errors[rule.name]).map((rule) => ({
+      field: rule.name,
+      label: rule.label,
+      message: prepared.errors[rule.name]!,
+    })),
+  };
 }
 
 /** 'Linha 7, Telefone: Telefone inválido', one line per problem of the row. */
@@ -342,7 +370,7 @@ export function recordIdFrom(digest: Uint8Array): string {
 export function idSources(sender: string, rows: readonly ImportRow[]): string[] {
   const seen = new Map<string, number>();
   return rows.map((row) => {
-    const request = JSON.stringify([sender, KIND.kind, storedOf(row.values)]);
+    const request = JSON.stringify([sender, KIND.kind, row.stored ?? storedOf(row.values)]);
     const occurrence = seen.get(request) ?? 0;
     seen.set(request, occurrence + 1);
     return `${request}#${occurrence}`;
