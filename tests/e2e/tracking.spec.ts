@@ -220,6 +220,8 @@ test.describe('management', () => {
   }) => {
     // The app ready on the device (its worker in control): the CSV code loads with no signal.
     const { page, context } = await staffPhoneReady(browser, baseURL!);
+    // Found by the search: the other tests' newer shipments push it past the first cards.
+    await page.getByLabel('Buscar por número, destinatário ou CEP').fill('987654321');
     await expect(page.getByRole('listitem', { name: 'Rastreio 987654321' })).toBeVisible();
     await context.setOffline(true);
     const [download] = await Promise.all([
