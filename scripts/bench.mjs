@@ -837,11 +837,12 @@ async function api() {
   await onServerOfItsOwn('api', { MAIL_BURST_LIMIT: '100000' }, measureApi);
 }
 
-async function measureApi(target) {
-  const url = target.url;
-  // An administrator of the configuration's company, made as the bench makes its accounts, and a
-  // key made through the route an administrator uses.
-  const admin = { email: 'admin-api@rotaveloz.example', password: 'bench-admin-123' };
+/**
+ * An administrator of `company` on `target`, made as the bench makes its accounts (a superuser's
+ * write), signed in: its session token.
+ */
+async function companyAdmin(target, company, email) {
+  const admin = { email, password: 'bench-admin-123' };
   await target.admin('/api/collections/clients/records', {
     method: 'POST',
     body: JSON.stringify({
@@ -849,18 +850,26 @@ async function measureApi(target) {
       passwordConfirm: admin.password,
       verified: true,
       name: 'Administradora',
-      company: 'clienteempresa1',
+      company,
       kind: 'administrador',
     }),
   });
-  const session = await fetch(`${url}/api/collections/clients/auth-with-password`, {
+  const session = await fetch(`${target.url}/api/collections/clients/auth-with-password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ identity: admin.email, password: admin.password }),
   }).then((r) => r.json());
+  return session.token;
+}
+
+async function measureApi(target) {
+  const url = target.url;
+  // An administrator of the configuration's company, made as the bench makes its accounts, and a
+  // key made through the route an administrator uses.
+  const token = await companyAdmin(target, 'clienteempresa1', 'admin-api@rotaveloz.example');
   const made = await fetch(`${url}/api/cliente/chaves`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', Authorization: session.token },
+    headers: { 'content-type': 'application/json', Authorization: token },
     body: JSON.stringify({ name: 'Bench' }),
   });
   if (!made.ok) throw new Error(`API key: ${made.status} ${await made.text()}`);
@@ -1945,6 +1954,7 @@ async function webhooks() {
   await measureWebhooks({
     onServerOfItsOwn,
     staffToken,
+    companyAdmin,
     pickup: BENCH_PICKUP,
     shipment: BENCH_SHIPMENT,
     report: (line) => lines.push(line),

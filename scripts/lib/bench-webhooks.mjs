@@ -85,8 +85,8 @@ const percentile = (xs, p) => {
 
 /**
  * @param {object} deps what the bench lends: `onServerOfItsOwn(label, env, measure)`,
- *   `staffToken(url)`, `pickup` and `shipment` (a pickup's and its shipment's fields),
- *   `report(line)`, `absolute`, `check`, `budget` ({ webhookP99Seconds }), `attempt`.
+ *   `staffToken(url)`, `companyAdmin(target, company, email)` (its session token), `pickup`
+ *   and `shipment` (a pickup's and its shipment's fields), `report(line)`, `absolute`, `check`, `budget` ({ webhookP99Seconds }), `attempt`.
  */
 export async function measureWebhooks(deps) {
   const receiver = new Receiver();
@@ -133,35 +133,15 @@ async function measure(deps, target, receiver) {
       street: 'Rua das Flores, 100 - Centro',
       town: 'Goiânia - GO',
     });
-    const admin = { email: `webhook-${tag}-${i}@empresa.example`, password: 'bench-empresa-123' };
-    await target.admin('/api/collections/clients/records', {
-      method: 'POST',
-      body: JSON.stringify({
-        ...admin,
-        passwordConfirm: admin.password,
-        verified: true,
-        name: 'Administradora',
-        company: company.id,
-        kind: 'administrador',
-      }),
-    });
-    const session = await fetch(`${url}/api/collections/clients/auth-with-password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identity: admin.email, password: admin.password }),
-    }).then((r) => r.json());
+    const admin = await deps.companyAdmin(
+      target,
+      company.id,
+      `webhook-${tag}-${i}@empresa.example`,
+    );
     const path = `/empresa-${i}`;
-    await call(
-      '/api/cliente/webhooks',
-      { url: `http://127.0.0.1:${receiver.port}${path}` },
-      session.token,
-    );
+    await call('/api/cliente/webhooks', { url: `http://127.0.0.1:${receiver.port}${path}` }, admin);
     const pickupId = `bw${tag}${i}`.padEnd(15, '0').slice(0, 15);
-    await call(
-      '/api/collections/pickup_requests/records',
-      { ...deps.pickup, id: pickupId },
-      session.token,
-    );
+    await call('/api/collections/pickup_requests/records', { ...deps.pickup, id: pickupId }, admin);
     const record = `bx${tag}${i}`.padEnd(15, '0').slice(0, 15);
     const made = await call('/api/equipe/rastreios', {
       op: 'shipment',
