@@ -214,10 +214,7 @@ const stage = (s: { id: string; number: string }, n: number, extra: object = {})
   change({ op: 'stage', record: s.id, number: s.number, stage: n, set: true, ...extra });
 
 /** Wait until `check` holds, or fail with what the server logged meanwhile. */
-async function until(
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 15_000,
-): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out; server said: ${await stack.serverErrors()}`);
@@ -430,9 +427,8 @@ describe('webhooks', () => {
     // The receiver has the message a moment before the sender writes down its answer; until then
     // 'Enviar de novo' is refused as "being sent now", as a person clicking at once would see.
     const recorded = async () =>
-      (
-        await call(stack.url, `/api/cliente/webhooks/${hook.id}/entregas`, { token: admin })
-      ).body.items[0]?.status;
+      (await call(stack.url, `/api/cliente/webhooks/${hook.id}/entregas`, { token: admin })).body
+        .items[0]?.status;
     await until(async () => (await recorded()) === 'sent');
 
     const again = await post(
