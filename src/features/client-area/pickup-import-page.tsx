@@ -1,10 +1,9 @@
-import { Alert, Box, Button, chakra, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, List, Stack, Text } from '@chakra-ui/react';
 import { memo, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/loading';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
-import { formatDateTimeBrasilia } from '../../domain/format';
 import {
   IMPORT_COLUMNS,
   importSummary,
@@ -16,12 +15,9 @@ import {
   TEMPLATE_FILE_NAME,
   templateCsv,
   type ImportReading,
-  type ImportRow,
 } from '../../domain/pickup-import';
-import { requestSummary } from '../../domain/submissions';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useSession } from '../../hooks/use-session';
-import type { OutboxItem } from '../../lib/db';
 import { DEVICE_FULL, isQuotaError } from '../../lib/storage';
 import { clientApi } from '../../lib/pocketbase';
 import { readSpreadsheet } from '../../lib/spreadsheet';
@@ -34,6 +30,7 @@ import {
   type Received,
 } from './pickup-import-api';
 import { ClientHeader } from './client-nav';
+import { ReadyLines } from './import-lines';
 import { signOutClient } from './session';
 
 const TITLE = 'Importar planilha';
@@ -60,41 +57,6 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-type Tone = 'done' | 'refused' | 'waiting' | 'quiet';
-
-/** Where a ready row stands: on the server before, waiting on the device, sent, refused. */
-function rowState(
-  item: OutboxItem | undefined,
-  received: Received | undefined,
-  prior: boolean,
-): { text: string; tone: Tone } {
-  if (item) {
-    const earlier = prior ? 'Já importada neste aparelho: ' : '';
-    if (item.state === 'sent') {
-      const number = item.result?.number ? ` · nº ${String(item.result.number)}` : '';
-      return { text: `${earlier ? 'Já enviada antes' : 'Enviada'}${number}`, tone: 'done' };
-    }
-    if (item.state === 'failed') {
-      return { text: `Não aceita pelo servidor: ${item.lastError}`, tone: 'refused' };
-    }
-    if (item.state === 'sending') return { text: 'Enviando...', tone: 'quiet' };
-    const waiting = item.needsAuth
-      ? 'aguardando você entrar de novo'
-      : item.attempts > 0
-        ? 'aguardando conexão para enviar'
-        : 'aguardando envio';
-    const text = `${earlier}${waiting}`;
-    return { text: text.charAt(0).toUpperCase() + text.slice(1), tone: 'waiting' };
-  }
-  if (received) {
-    return {
-      text: `Já recebida em ${formatDateTimeBrasilia(received.created).slice(0, 10)} · nº ${received.number}`,
-      tone: 'done',
-    };
-  }
-  return { text: 'Pronta para enviar', tone: 'quiet' };
-}
-
 /** The template's columns: the same always, so not drawn again with every change of the page. */
 const Columns = memo(function Columns() {
   return (
@@ -117,59 +79,6 @@ const Columns = memo(function Columns() {
 });
 
 const ROWS_SHOWN = 100;
-
-/**
- * The ready rows' lines, styled once on the list rather than per line: a hundred lines each made of
- * styled components were most of the time between picking a file of a thousand rows and seeing it
- * on a slow phone.
- */
-const LINES_STYLE = {
-  listStyleType: 'none',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2',
-  '& > li': {
-    borderWidth: '1px',
-    borderRadius: 'md',
-    paddingInline: '3',
-    paddingBlock: '2',
-    fontSize: 'sm',
-  },
-  '& .line-name': { fontWeight: 'semibold' },
-  '& [data-tone=done]': { color: 'green.fg' },
-  '& [data-tone=refused]': { color: 'fg.error' },
-  '& [data-tone=waiting]': { color: 'orange.fg' },
-  '& [data-tone=quiet]': { color: 'fg.muted' },
-} as const;
-
-const ReadyLines = memo(function ReadyLines({
-  rows,
-  items,
-  received,
-  prior,
-}: {
-  rows: (ImportRow & { id: string })[];
-  items: Map<string, OutboxItem>;
-  received: Map<string, Received> | null | undefined;
-  prior: Set<string>;
-}) {
-  return (
-    <chakra.ul css={LINES_STYLE} aria-label="Linhas prontas">
-      {rows.map((row) => {
-        const state = rowState(items.get(row.id), received?.get(row.id), prior.has(row.id));
-        return (
-          <li key={row.id} aria-label={`Linha ${row.line}`}>
-            <p>
-              <span className="line-name">Linha {row.line}</span> ·{' '}
-              {requestSummary('pickup', row.values)}
-            </p>
-            <p data-tone={state.tone}>{state.text}</p>
-          </li>
-        );
-      })}
-    </chakra.ul>
-  );
-});
 
 function ImportScreen() {
   const navigate = useNavigate();
