@@ -181,13 +181,17 @@ test("a failed attempt and a delivery made offline reach the office, the public 
   const visitor = await browser.newContext({ baseURL });
   const lookup = await visitor.newPage();
   await lookup.goto(`/rastrear?numero=${first.number}`);
+  // No stage marked yet, but news all the same: never 'no information' beside the history. The
+  // toast saying so lasts three seconds from the answer, so it is looked for first (the answer
+  // itself may take a while on a loaded machine), then what stays.
+  await expect(lookup.getByText('Informações de rastreamento encontradas')).toBeVisible({
+    timeout: 30_000,
+  });
   const history = lookup.getByRole('list', { name: 'Histórico' });
   await expect(
     history.getByText('Tentativa de entrega não realizada: destinatário ausente'),
   ).toBeVisible();
   await expect(lookup.getByText(/Joana/)).toHaveCount(0);
-  // No stage marked yet, but news all the same: never 'no information' beside the history.
-  await expect(lookup.getByText('Informações de rastreamento encontradas')).toBeVisible();
   await expect(lookup.getByText(/^Nenhuma informação de rastreamento/)).toHaveCount(0);
 
   // Delivered with no other stage ticked: the stages before are past, not pending.
