@@ -78,6 +78,13 @@ function PendingItem({
 }
 
 /**
+ * Decisions drawn at once. Each is a card with its attempts, a driver's choice and two buttons: a
+ * few dozen of them were most of the time 'Rastreamentos' took to open on a slow phone, and they
+ * pushed the list out of sight. The rest come with a tap; the panel's 'Pendências' lists them all.
+ */
+const PENDING_SHOWN = 5;
+
+/**
  * 'Pendências': the shipments whose delivery failed too often, for the office to send out again
  * (with a driver) or return to the sender. Each decision travels like any change, offline too.
  */
@@ -89,10 +96,12 @@ export function PendingList({
   onDecide: (row: ShownRow, decision: 'retry' | 'return', driver?: string) => void;
 }) {
   const [drivers, setDrivers] = useState<Driver[]>(knownDrivers);
+  const [everyOne, setEveryOne] = useState(false);
   useEffect(() => {
     if (rows.length) void refreshDrivers().then(setDrivers);
   }, [rows.length]);
   if (!rows.length) return null;
+  const shown = everyOne ? rows : rows.slice(0, PENDING_SHOWN);
   return (
     <Stack gap="3" as="section" aria-labelledby="pendencias">
       <Heading id="pendencias" as="h2" size="lg">
@@ -102,7 +111,7 @@ export function PendingList({
         Remessas que não puderam ser entregues depois das tentativas: decida o que fazer.
       </Text>
       <Stack as="ul" gap="3" listStyleType="none">
-        {rows.map((row) => (
+        {shown.map((row) => (
           <PendingItem
             key={row.id}
             row={row}
@@ -111,6 +120,13 @@ export function PendingList({
           />
         ))}
       </Stack>
+      {shown.length < rows.length && (
+        <Box>
+          <Button size="sm" variant="outline" onClick={() => setEveryOne(true)}>
+            Mostrar todas as {rows.length} pendências
+          </Button>
+        </Box>
+      )}
     </Stack>
   );
 }
