@@ -3,7 +3,7 @@
 // with no signal, a delivered one is left out and said so, and all reach the server once the
 // signal returns.
 import { shipmentFields } from '../support/payloads';
-import { call, DRIVER_ID, signIn, STAFF, type Stack } from '../support/stack';
+import { call, DRIVER, DRIVER_ID, signIn, STAFF, type Stack } from '../support/stack';
 import { expect, test, waitForWorker } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'the office at a desk; phones keep cards');
@@ -202,4 +202,77 @@ test('the panel counts the day; the table filters and sorts; twenty shipments ar
     },
   });
   expect(back.status, JSON.stringify(back.body)).toBe(200);
+});
+
+test("'Pendências' shows its five oldest decisions, and every one on a tap", async ({
+  page,
+  stack,
+}) => {
+  const tag = `Pend${Date.now().toString(36)}`;
+  const office = await signIn(stack.url, 'staff', STAFF);
+  const driver = await signIn(stack.url, 'staff', DRIVER);
+  const batch = async (token: string, changes: Record<string, unknown>[]) => {
+    const res = await call(stack.url, '/api/equipe/rastreios/lote', {
+      method: 'POST',
+      token,
+      body: { changes: changes.map((c) => ({ at: new Date().toISOString(), ...c })) },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const results = (res.body as { results: { status: number; answer: unknown }[] }).results;
+    expect(
+      results.every((r) => r.status === 200),
+      JSON.stringify(results),
+    ).toBe(true);
+    return results.map((r) => r.answer as { record: { id: string; number: string } });
+  };
+  // Six shipments on the demo driver's list, each failed three times: six decisions waiting.
+  const made = await batch(
+    office,
+    Array.from({ length: 6 }, (_, i) => ({
+      op: 'shipment',
+      record: recordId(),
+      number: '',
+      driver: DRIVER_ID,
+      fields: shipmentFields({ recipientName: `${tag} Pessoa ${i + 1}` }),
+    })),
+  );
+  const shipments = made.map((a) => a.record);
+  for (const s of shipments) {
+    await batch(
+      driver,
+      ['ausente', 'fechado', 'ausente'].map((reason) => ({
+        op: 'attempt',
+        record: s.id,
+        number: s.number,
+        attempt: recordId(),
+        reason,
+      })),
+    );
+  }
+
+  await page.goto('/admin/tracking');
+  await page.getByLabel('E-mail').fill(STAFF.email);
+  await page.getByLabel('Senha').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  const pending = page.getByRole('region', { name: /^Pendências/ });
+  const heading = pending.getByRole('heading', { name: /^Pendências \(\d+\)$/ });
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  // Other tests of this worker's server may have left decisions too: at least these six.
+  const total = Number(/\((\d+)\)/.exec((await heading.textContent()) ?? '')![1]);
+  expect(total).toBeGreaterThanOrEqual(6);
+  const items = pending.getByRole('listitem', { name: /^Pendência / });
+  await expect(items).toHaveCount(5);
+  // The oldest first: the last one to run out of attempts waits behind the button.
+  const newest = shipments.at(-1)!.number;
+  await expect(pending.getByRole('listitem', { name: `Pendência ${newest}` })).toHaveCount(0);
+  await pending.getByRole('button', { name: `Mostrar todas as ${total} pendências` }).click();
+  await expect(items).toHaveCount(total);
+  await expect(pending.getByRole('listitem', { name: `Pendência ${newest}` })).toBeVisible();
+  await expect(pending.getByRole('button', { name: /^Mostrar todas/ })).toHaveCount(0);
+
+  // Put away for the other tests of this server: returned to their senders.
+  await batch(
+    office,
+    shipments.map((s) => ({ op: 'decision', record: s.id, number: s.number, decision: 'return' })),
+  );
 });
