@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import {
   useCallback,
   useEffect,
@@ -20,109 +9,51 @@ import {
   type FormEvent,
 } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { manifestLink, paths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { toaster, useToasterReady } from '../../../components/toaster';
 import {
-  assignProblem,
   checkField,
-  displayTrackingNumber,
   DELIVERED_STAGE,
   newChangeTime,
   normalizeTrackingNumber,
-  orderByCep,
   overlayChanges,
-  pendingShipments,
   stopsInOrder,
   TRACKING_NUMBER_RULE,
-  TRACKING_STAGES,
   todayInBrazil,
-  type AssignChange,
   type DecisionChange,
-  type RouteChange,
   type ShownRow,
   type StageChange,
   type TrackingChange,
   type TrackingStage,
 } from '../../../domain';
 import {
-  bulkOutcome,
-  citiesOf,
-  dayPanel,
-  PROMISES,
   rowFilter,
-  SITUATIONS,
   sortRows,
-  SORT_COLUMNS,
   type OfficeFilters,
-  type PromiseFilter,
-  type Situation,
-  type Sort,
   type SortColumn,
-  type StageFilter,
 } from '../../../domain/office-view';
 import { db } from '../../../lib/db';
-import { DEVICE_FULL, isQuotaError } from '../../../lib/storage';
 import { newRecordId } from '../../../offline';
-import { sendChanges } from '../tracking/api';
 import { ChangesStatus } from '../tracking/changes-status';
 import { RecordDelivery } from '../tracking/delivery-dialog';
-import { followKeptList, openingList, SHOWN, useKeptList } from '../tracking/kept-list';
+import { SHOWN, useKeptList } from '../tracking/kept-list';
 import { TrackingList } from '../tracking/row-parts';
 import { ScanDialog } from '../tracking/scan-dialog';
 import { actorName, change, useKeptTracking, useQuietWhile } from '../tracking/use-tracking';
-import { knownDrivers, refreshDrivers, signedInAsDriver, type Driver } from '../shipments/drivers';
+import { knownDrivers, refreshDrivers, type Driver } from '../shipments/drivers';
 import { BulkBar } from './bulk-bar';
+import { DeleteDialog } from './delete-dialog';
+import { useBulkActions, withAhead } from './bulk-actions';
 import { DayPanel } from './day-panel';
 import { ExportButton } from './export-button';
+import { FilterBar } from './filter-bar';
 import { LoadingDialog } from './loading-dialog';
+import { derive } from './office-derive';
 import { OfficeItem, type OfficeActions } from './office-item';
+import { filtersOf, PARAM, sortOf, useTypedSearch } from './office-params';
 import { OfficeTable } from './office-table';
 import { PendingList } from './pending-list';
-
-/** What the screen works out from a whole list: kept per list, a new array when a row changes. */
-interface Derived {
-  today: string;
-  panel: ReturnType<typeof dayPanel>;
-  cities: string[];
-  pending: ShownRow[];
-  /** Newest first: the list's order with no sort chosen, and what a filter walks. */
-  newest: ShownRow[];
-}
-const derived = new WeakMap<readonly ShownRow[], Derived>();
-function derive(all: readonly ShownRow[], today: string): Derived {
-  const known = derived.get(all);
-  if (known?.today === today) return known;
-  const made: Derived = {
-    today,
-    panel: dayPanel(all, today),
-    cities: citiesOf(all),
-    pending: pendingShipments(all),
-    newest: sortRows(all, null, () => ''),
-  };
-  derived.set(all, made);
-  return made;
-}
-
-/**
- * Work out the office's panel and order for the list the screen opens on while the page is idle:
- * a staff device loads this code and reads its list as the app starts, whatever page it is on, so
- * 'Rastreamentos' then opens in one draw (over ten thousand shipments these were most of it).
- */
-function warmOffice() {
-  let asked = false;
-  followKeptList(() => {
-    if (asked || signedInAsDriver()) return;
-    asked = true;
-    const whenIdle =
-      window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    whenIdle(() => {
-      asked = false;
-      const list = openingList(false);
-      if (list) derive(list.rows, todayInBrazil());
-    });
-  });
-}
-if (typeof window !== 'undefined') warmOffice();
+import { RouteBar } from './route-bar';
 
 /** Cards drawn at once on a phone (see `limit`). */
 const CARDS_SHOWN = 25;
@@ -139,86 +70,6 @@ function useWide(): boolean {
     return () => query.removeEventListener('change', follow);
   }, []);
   return wide;
-}
-
-/**
- * The search as typed, ahead of the address: each keystroke filters the list at once, and the
- * address (a navigation of the whole app, several times a keystroke's work) takes it on Enter
- * (`commit`), when the office asks to keep it. Not on a timer nor when the field is left: either
- * navigation could land in the middle of a click on a line or a link and undo it. A search set
- * elsewhere (a scanned label, 'Limpar filtros', 'Voltar') replaces what was typed; typing over a
- * search in the address takes it out of the address once.
- */
-function useTypedSearch(inAddress: string, toAddress: (value: string) => void) {
-  const [typed, setTyped] = useState(inAddress);
-  // The address as last seen, and the value this screen last wrote to it: a navigation lands a
-  // moment after it is asked for, and its own write arriving must not undo what was typed since.
-  const [seen, setSeen] = useState(inAddress);
-  const [wrote, setWrote] = useState<string | null>(null);
-  if (inAddress !== seen) {
-    setSeen(inAddress);
-    if (inAddress !== wrote) setTyped(inAddress);
-  }
-  const write = (value: string) => {
-    setWrote(value);
-    toAddress(value);
-  };
-  const type = (value: string) => {
-    setTyped(value);
-    if (inAddress) write('');
-  };
-  const commit = () => {
-    if (typed !== inAddress) write(typed);
-  };
-  return [typed, type, commit] as const;
-}
-
-/** A change's identity among the waiting ones (a change carries no id of its own). */
-const changeKey = (c: TrackingChange) => `${c.op} ${c.record} ${c.at}`;
-
-/** The stored waiting changes, then those shown ahead of being stored that they do not hold. */
-function withAhead(waiting: TrackingChange[], ahead: TrackingChange[]): TrackingChange[] {
-  if (!ahead.length) return waiting;
-  const stored = new Set(waiting.map(changeKey));
-  const missing = ahead.filter((c) => !stored.has(changeKey(c)));
-  return missing.length ? [...waiting, ...missing] : waiting;
-}
-
-/** The list's filters live in the address: a count of the panel is a link, and 'Voltar' works. */
-const PARAM = {
-  situation: 'situacao',
-  driver: 'motorista',
-  stage: 'etapa',
-  promise: 'prazo',
-  city: 'cidade',
-  text: 'busca',
-} as const satisfies Record<keyof OfficeFilters, string>;
-
-function filtersOf(params: URLSearchParams): OfficeFilters {
-  const pick = <T extends string>(name: string, allowed: readonly string[]) => {
-    const value = params.get(name) ?? '';
-    return allowed.includes(value) ? (value as T) : undefined;
-  };
-  return {
-    situation: pick<Situation>(
-      PARAM.situation,
-      SITUATIONS.map((s) => s.key),
-    ),
-    driver: params.get(PARAM.driver) || undefined,
-    stage: pick<StageFilter>(PARAM.stage, ['0', '1', '2', '3', '4']),
-    promise: pick<PromiseFilter>(
-      PARAM.promise,
-      PROMISES.map((p) => p.key),
-    ),
-    city: params.get(PARAM.city) || undefined,
-    text: params.get(PARAM.text) || undefined,
-  };
-}
-
-function sortOf(params: URLSearchParams): Sort | null {
-  const value = params.get('ordem') ?? '';
-  const column = value.replace(/^-/, '') as SortColumn;
-  return SORT_COLUMNS.includes(column) ? { column, descending: value.startsWith('-') } : null;
 }
 
 /**
@@ -328,14 +179,17 @@ export function OfficeScreen() {
   const [delivering, setDelivering] = useState<ShownRow | null>(null);
   useQuietWhile(Boolean(toDelete || scanning || loading || delivering));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const select = useCallback((id: string, on: boolean) => {
-    setSelected((before) => {
-      const next = new Set(before);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }, []);
+  const select = useCallback(
+    (id: string, on: boolean) => {
+      setSelected((before) => {
+        const next = new Set(before);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      });
+    },
+    [setSelected],
+  );
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const onOpen = useCallback((id: string) => {
     setOpened((before) => {
@@ -416,97 +270,6 @@ export function OfficeScreen() {
     );
   };
 
-  /** An action on many: the rows it would not change are said, the rest go as one batch. */
-  const applyToMany = async (
-    rows: ShownRow[],
-    make: (row: ShownRow) => StageChange | AssignChange,
-    skip: (row: ShownRow) => string | null,
-    done: [string, string],
-  ) => {
-    const leftOut: string[] = [];
-    const changes: (StageChange | AssignChange)[] = [];
-    for (const row of rows) {
-      const reason = skip(row);
-      if (reason) leftOut.push(reason);
-      else changes.push(make(row));
-    }
-    if (changes.length && !navigator.onLine) {
-      // With no signal the outcome is known before the device has stored anything: every change
-      // will wait. Shown at once (the lines and the count, in one draw), then stored; storing
-      // two hundred took the screen ~2 s of a slow phone before anything showed.
-      setAhead((before) => [...before, ...changes]);
-      setSelected(new Set());
-      toaster.create({
-        title: bulkOutcome(done, changes.length, leftOut),
-        description: 'Sem conexão agora: as mudanças vão para o servidor assim que o sinal voltar.',
-        type: 'success',
-        duration: 8000,
-      });
-      const mine = new Set(changes.map(changeKey));
-      const settle = () => setAhead((before) => before.filter((c) => !mine.has(changeKey(c))));
-      sendChanges(changes).then(settle, (error: unknown) => {
-        settle();
-        // Not stored (a full device): said, and the lines go back to what the device holds.
-        toaster.create({
-          title: isQuotaError(error) ? DEVICE_FULL.title : 'As mudanças não foram guardadas',
-          description: 'Nada foi alterado: libere espaço no aparelho e tente de novo.',
-          type: 'error',
-          duration: 10_000,
-        });
-      });
-      return;
-    }
-    const outcomes = changes.length ? await sendChanges(changes) : [];
-    const refused = outcomes.filter((o) => o.status === 'failed');
-    const waiting = outcomes.some((o) => o.status === 'queued' || o.status === 'needs-auth');
-    const title = bulkOutcome(done, changes.length - refused.length, leftOut);
-    const description = [
-      refused.length
-        ? `${refused.length} recusada${refused.length === 1 ? '' : 's'} pelo servidor: ${refused[0]!.item.lastError}`
-        : '',
-      waiting ? 'Sem conexão agora: as mudanças vão para o servidor assim que o sinal voltar.' : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    toaster.create({
-      title,
-      description: description || undefined,
-      type: refused.length ? 'warning' : 'success',
-      duration: 8000,
-    });
-    setSelected(new Set());
-  };
-
-  const assignMany = (driver: string) =>
-    applyToMany(
-      chosen,
-      (row) => ({ op: 'assign', record: row.id, number: row.number, at: newChangeTime(), driver }),
-      (row) =>
-        assignProblem(row) ?? (row.driver === driver ? 'já estava com esse motorista' : null),
-      driver ? ['atribuída', 'atribuídas'] : ['tirada do motorista', 'tiradas do motorista'],
-    );
-  const stageMany = (stage: TrackingStage, set: boolean) =>
-    applyToMany(
-      chosen,
-      (row) => ({
-        op: 'stage',
-        record: row.id,
-        number: row.number,
-        stage,
-        set,
-        at: newChangeTime(),
-      }),
-      (row) =>
-        row.stages.includes(DELIVERED_STAGE)
-          ? 'já entregue'
-          : row.stages.includes(stage) === set
-            ? set
-              ? 'já estava nessa etapa'
-              : 'não estava nessa etapa'
-            : null,
-      set ? ['marcada', 'marcadas'] : ['desmarcada', 'desmarcadas'],
-    );
-
   const openScanned = async (scanned: string): Promise<string | null> => {
     const found = await db.staffTracking.where('number').equals(scanned).count();
     if (!found) return 'Este número não está na lista.';
@@ -532,22 +295,8 @@ export function OfficeScreen() {
 
   // Filtered to one driver: his stops, which the office may give a first order by CEP.
   const routeOf = filters.driver && filters.driver !== 'nenhum' ? filters.driver : '';
-  const routeStops = routeOf ? stopsInOrder((all ?? []).filter((r) => r.driver === routeOf)) : [];
-  const orderRoute = () => {
-    const order = orderByCep(routeStops);
-    if (order.join() === routeStops.map((r) => r.id).join()) {
-      toaster.create({ title: 'As paradas já estão em ordem de CEP', type: 'info' });
-      return;
-    }
-    const made: RouteChange = {
-      op: 'route',
-      record: routeOf,
-      number: '',
-      at: newChangeTime(),
-      order,
-    };
-    void change(made, `Paradas de ${driverName(routeOf)} ordenadas por CEP`);
-  };
+
+  const { assignMany, stageMany } = useBulkActions(chosen, setAhead, setSelected);
 
   const manifestDriver =
     chosen.length && chosen.every((r) => r.driver && r.driver === chosen[0]!.driver)
@@ -582,110 +331,30 @@ export function OfficeScreen() {
       <ChangesStatus offline={offline} syncedAt={sync?.syncedAt} waitingChanges={waitingCount} />
       <PendingList rows={pending} onDecide={decide} />
 
-      <Stack as="section" aria-label="Filtros" gap="3">
-        <Field.Root>
-          <Field.Label>Buscar por número, destinatário ou CEP</Field.Label>
-          <Input
-            type="search"
-            value={filters.text ?? ''}
-            onChange={(e) => {
-              setPages(1);
-              setText(e.target.value);
-            }}
-            onKeyDown={(e) => e.key === 'Enter' && commitText()}
-          />
-        </Field.Root>
-        <Box
-          display="grid"
-          gridTemplateColumns={{
-            base: 'repeat(2, minmax(0, 1fr))',
-            lg: 'repeat(4, minmax(0, 1fr))',
-          }}
-          gap="3"
-        >
-          <Choice
-            label="Motorista"
-            value={filters.driver ?? ''}
-            onChange={(v) => setFilter('driver', v)}
-            options={[
-              { value: 'nenhum', label: 'Sem motorista' },
-              ...drivers.map((d) => ({ value: d.id, label: d.name })),
-            ]}
-          />
-          <Choice
-            label="Etapa"
-            value={filters.stage ?? ''}
-            onChange={(v) => setFilter('stage', v)}
-            options={[
-              { value: '0', label: 'Nenhuma etapa' },
-              ...TRACKING_STAGES.map((s) => ({
-                value: String(s.stage),
-                label: `${s.stage}. ${s.label}`,
-              })),
-            ]}
-          />
-          <Choice
-            label="Prazo"
-            value={filters.promise ?? ''}
-            onChange={(v) => setFilter('promise', v)}
-            options={PROMISES.map((p) => ({ value: p.key, label: p.label }))}
-          />
-          <Choice
-            label="Cidade"
-            value={filters.city ?? ''}
-            onChange={(v) => setFilter('city', v)}
-            options={cities.map((c) => ({ value: c, label: c }))}
-          />
-        </Box>
-        <HStack justify="space-between" wrap="wrap" gap="2">
-          <Text fontSize="sm" color="fg.muted" role="status">
-            {listed.length === 1 ? '1 remessa' : `${listed.length} remessas`}
-            {filtered ? ' com estes filtros' : ''}
-            {filters.situation
-              ? ` · ${SITUATIONS.find((s) => s.key === filters.situation)?.label}`
-              : ''}
-          </Text>
-          <HStack gap="2">
-            {!wide && listed.length > 0 && (
-              <Button size="sm" variant="outline" onClick={() => selectAll(!allSelected)}>
-                {allSelected ? 'Desmarcar todos' : 'Selecionar todos'}
-              </Button>
-            )}
-            {filtered && (
-              <Button size="sm" variant="ghost" onClick={clearFilters}>
-                Limpar filtros
-              </Button>
-            )}
-          </HStack>
-        </HStack>
-      </Stack>
+      <FilterBar
+        text={filters.text ?? ''}
+        onText={(value) => {
+          setPages(1);
+          setText(value);
+        }}
+        onCommit={commitText}
+        filters={filters}
+        onFilter={setFilter}
+        drivers={drivers}
+        cities={cities}
+        count={listed.length}
+        filtered={filtered}
+        selectAll={!wide && listed.length > 0 ? () => selectAll(!allSelected) : undefined}
+        allSelected={allSelected}
+        onClear={clearFilters}
+      />
 
       {routeOf && (
-        <HStack
-          as="section"
-          aria-label={`Rota de ${driverName(routeOf)}`}
-          justify="space-between"
-          wrap="wrap"
-          gap="2"
-          p="3"
-          borderWidth="1px"
-          borderRadius="lg"
-        >
-          <Text fontSize="sm">
-            {driverName(routeOf)}:{' '}
-            {routeStops.length === 1 ? '1 parada a fazer' : `${routeStops.length} paradas a fazer`}
-          </Text>
-          <HStack gap="2" wrap="wrap">
-            {routeStops.length > 1 && (
-              <Button size="sm" variant="outline" onClick={orderRoute}>
-                Ordenar paradas por CEP
-              </Button>
-            )}
-            <Button asChild size="sm" variant="outline">
-              <RouterLink to={manifestLink({ driver: routeOf })}>Romaneio</RouterLink>
-            </Button>
-          </HStack>
-        </HStack>
+        <RouteBar
+          driver={routeOf}
+          driverName={driverName(routeOf)}
+          stops={stopsInOrder((all ?? []).filter((r) => r.driver === routeOf))}
+        />
       )}
 
       {selected.size > 0 && (
@@ -762,69 +431,13 @@ export function OfficeScreen() {
       </form>
 
       {toDelete && (
-        <Dialog.Root role="alertdialog" open onOpenChange={(e) => !e.open && setToDelete(null)}>
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content>
-                <Dialog.Header>
-                  <Dialog.Title>Excluir número</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Text>
-                    Excluir o rastreio {displayTrackingNumber(toDelete.number)}? Esta ação não pode
-                    ser desfeita.
-                  </Text>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" onClick={() => setToDelete(null)}>
-                    Cancelar
-                  </Button>
-                  <Button colorPalette="red" onClick={confirmDelete}>
-                    Excluir
-                  </Button>
-                </Dialog.Footer>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <DeleteDialog row={toDelete} onConfirm={confirmDelete} onCancel={() => setToDelete(null)} />
       )}
-
       {scanning && <ScanDialog onClose={() => setScanning(false)} onNumber={openScanned} />}
       {loading && (
         <LoadingDialog rows={all ?? []} drivers={drivers} onClose={() => setLoading(false)} />
       )}
       {delivering && <RecordDelivery row={delivering} onDone={() => setDelivering(null)} />}
     </Stack>
-  );
-}
-
-/** A filter's select: 'Todos' first, then its choices. */
-function Choice({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">Todos</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
   );
 }
