@@ -129,9 +129,10 @@ test('offline: deliver with a photo, register and delete; all reach the server w
   const visitor = await browser.newContext({ baseURL });
   const lookup = await visitor.newPage();
   await lookup.goto(`/rastrear?numero=${toDeliver}`);
+  // A cold page in a new browser on a loaded machine: the first answer may take longer than 10 s.
   await expect(
     lookup.getByText(/^Entregue a M\. S\. em \d\d\/\d\d\/\d{4} às \d\d:\d\d$/),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
   await expect(lookup.getByText('52998224725')).toHaveCount(0);
   await expect(lookup.getByRole('img')).toHaveCount(0);
   await visitor.close();
