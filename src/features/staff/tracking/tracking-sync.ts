@@ -5,7 +5,7 @@
  * opens and stays usable with no signal.
  */
 import type { RecordModel } from 'pocketbase';
-import { db, isNewer, keepNewerRow, keptRow } from '../../../lib/db';
+import { db, isNewer, keptRow } from '../../../lib/db';
 import { staffApi } from '../../../lib/pocketbase';
 import { keepStorage } from '../../../lib/storage';
 import { trackingRowOf, type TrackingRow } from '../../../domain';
@@ -119,14 +119,47 @@ async function applySync(): Promise<{ full: boolean; changed: number }> {
 /** Realtime changes seen while the whole list downloads (null: none downloading). */
 let arrivals: Map<string, TrackingRow | null> | null = null;
 
-/** A record the server just answered with (or sent through realtime) goes straight onto the device. */
-export async function keepTracking(record: RecordModel): Promise<void> {
+/** Realtime arrivals not written yet: the latest of each record (null: deleted). */
+let burst = new Map<string, TrackingRow | null>();
+let burstWritten: Promise<void> | undefined;
+/** How long arrivals gather before they are written together. */
+const BURST_MS = 100;
+
+/**
+ * A record sent through realtime goes onto the device (unless the device has a newer one) with
+ * the others that arrive within 100 ms, in one write. A batch of a hundred changes (this device's
+ * own queue reaching the server, or another phone's) arrives as a hundred events; written one by
+ * one, each made the office's screen read and draw its ten thousand shipments again, and a slow
+ * phone spent seconds on that while its next batch waited to be sent.
+ */
+export function keepTracking(record: RecordModel): Promise<void> {
   const row = trackingRowOf(record);
-  arrivals?.set(row.id, row);
-  await keepNewerRow(row);
+  return gather(row.id, row);
 }
 
-export async function forgetTracking(id: string): Promise<void> {
-  arrivals?.set(id, null);
-  await db.staffTracking.delete(id);
+export function forgetTracking(id: string): Promise<void> {
+  return gather(id, null);
+}
+
+function gather(id: string, row: TrackingRow | null): Promise<void> {
+  arrivals?.set(id, row);
+  burst.set(id, row);
+  burstWritten ??= new Promise<void>((resolve) => setTimeout(resolve, BURST_MS)).then(writeBurst);
+  return burstWritten;
+}
+
+async function writeBurst(): Promise<void> {
+  const rows = burst;
+  burst = new Map();
+  burstWritten = undefined;
+  const ids = [...rows.keys()];
+  await db.transaction('rw', db.staffTracking, async () => {
+    const known = await db.staffTracking.bulkGet(ids);
+    const kept = ids.flatMap((id, i) => {
+      const row = rows.get(id);
+      return row && isNewer(row, known[i]) ? [keptRow(row)] : [];
+    });
+    await db.staffTracking.bulkPut(kept);
+    await db.staffTracking.bulkDelete(ids.filter((id) => rows.get(id) === null));
+  });
 }
