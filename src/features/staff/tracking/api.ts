@@ -116,7 +116,13 @@ export function sendChanges(changes: TrackingChange[]) {
 
 /** This device's changes not on the server yet, oldest first: what screens show over the list. */
 export async function waitingChanges(): Promise<TrackingChange[]> {
-  return (await db.outbox.where('kind').equals('tracking').sortBy('createdAt'))
-    .filter((i) => i.state === 'pending' || i.state === 'sending')
-    .map((i) => (i.payload as unknown as TrackingPayload).change);
+  // By state, not by kind: sent changes stay in the outbox for a day, and an office's day is
+  // thousands of them, read again on every change of the outbox while a queue drains.
+  return (
+    await db.outbox
+      .where('state')
+      .anyOf('pending', 'sending')
+      .and((i) => i.kind === 'tracking')
+      .sortBy('createdAt')
+  ).map((i) => (i.payload as unknown as TrackingPayload).change);
 }

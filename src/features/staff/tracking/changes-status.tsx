@@ -1,9 +1,11 @@
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { displayTrackingNumber, formatDateTime, timeAgo } from '../../../domain';
-import { db, STAFF_KINDS } from '../../../lib/db';
+import { db, STAFF_KINDS, type OutboxItem } from '../../../lib/db';
 import { discardItem, type TrackingPayload } from '../../../offline';
 import { waitingLine } from '../../../offline/messages';
+
+const isStaffItem = (item: OutboxItem) => STAFF_KINDS.includes(item.kind);
 
 /**
  * Where the phone's list and work stand: how fresh the kept list is, one calm line on what waits
@@ -28,21 +30,27 @@ export function ChangesStatus({
         .count(),
     [],
   );
+  // Both read by state (an index of state and creation time), not by kind: each runs again on
+  // every change of what it read, and sent changes stay on the device for a day, thousands of
+  // them after an office's day, all read again on every write while a queue drained. The newest
+  // sent ones are enough for the last time something was sent (a queue goes oldest first).
   const lastSentAt = useLiveQuery(async () => {
     const sent = await db.outbox
-      .where('kind')
-      .anyOf(STAFF_KINDS as string[])
-      .and((i) => i.state === 'sent')
+      .where('[state+createdAt]')
+      .between(['sent', -Infinity], ['sent', Infinity])
+      .reverse()
+      .and(isStaffItem)
+      .limit(20)
       .toArray();
     return sent.reduce((max, i) => Math.max(max, i.sentAt ?? 0), 0) || null;
   }, []);
   const refused = useLiveQuery(
     () =>
       db.outbox
-        .where('kind')
-        .anyOf(STAFF_KINDS as string[])
-        .and((i) => i.state === 'failed')
-        .sortBy('createdAt'),
+        .where('[state+createdAt]')
+        .between(['failed', -Infinity], ['failed', Infinity])
+        .and(isStaffItem)
+        .toArray(),
     [],
   );
   const line = waitingLine(
