@@ -134,13 +134,37 @@ function situationsOf(
   };
 }
 
+/** A row's place in a day: its situations and its failed attempts that day. */
+interface RowDay {
+  today: string;
+  within: Record<Situation, boolean>;
+  failedToday: number;
+}
+const rowDays = new WeakMap<TrackingRow, RowDay>();
+
+/**
+ * A row's day, worked out once per row object and day (a row is never changed in place, see
+ * below): while a queue drains, the panel is counted again for every batch the server answers,
+ * and only the rows that batch changed are new objects to look at.
+ */
+function dayOfRow(row: TrackingRow, today: string, tomorrow: string): RowDay {
+  let known = rowDays.get(row);
+  if (known?.today !== today) {
+    let failedToday = 0;
+    for (const attempt of row.attempts) if (dayOf(attempt.at) === today) failedToday += 1;
+    known = { today, within: situationsOf(row, today, tomorrow), failedToday };
+    rowDays.set(row, known);
+  }
+  return known;
+}
+
 function inSituation(
   row: TrackingRow,
   situation: Situation,
   today: string,
   tomorrow = nextDay(today),
 ): boolean {
-  return situationsOf(row, today, tomorrow)[situation];
+  return dayOfRow(row, today, tomorrow).within[situation];
 }
 
 /**
@@ -282,14 +306,12 @@ export function dayPanel(rows: readonly TrackingRow[], today: string): DayPanel 
   };
   const tomorrow = nextDay(today);
   for (const row of rows) {
-    const within = situationsOf(row, today, tomorrow);
+    const { within, failedToday } = dayOfRow(row, today, tomorrow);
     for (const { key } of SITUATIONS) if (within[key]) counts[key] += 1;
     if (!row.driver) continue;
     if (within['com-motoristas']) driverDay(row.driver).left += 1;
     if (within['entregues-hoje']) driverDay(row.driver).deliveredToday += 1;
-    let failed = 0;
-    for (const attempt of row.attempts) if (dayOf(attempt.at) === today) failed += 1;
-    if (failed) driverDay(row.driver).failedToday += failed;
+    if (failedToday) driverDay(row.driver).failedToday += failedToday;
   }
   const drivers = [...byDriver.values()].sort((a, b) => b.left - a.left);
   return { counts, drivers };
@@ -297,7 +319,10 @@ export function dayPanel(rows: readonly TrackingRow[], today: string): DayPanel 
 
 /** The cities the list goes to, for the city filter's choices. */
 export function citiesOf(rows: readonly TrackingRow[]): string[] {
-  return [...new Set(rows.map(cityOf).filter(Boolean))].sort(collator.compare);
+  const cities = new Set<string>();
+  for (const row of rows) cities.add(cityOf(row));
+  cities.delete('');
+  return [...cities].sort(collator.compare);
 }
 
 /** Why a row was left out of an action on many, said as a count ('2 já entregues'). */

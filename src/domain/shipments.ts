@@ -236,9 +236,14 @@ export function emptyShipment(today: string): ShipmentValues {
   return out;
 }
 
+let brasiliaDays: Intl.DateTimeFormat | undefined;
+
 /** Today's date in Brasília as 'AAAA-MM-DD' (the office's calendar, whatever the phone's zone). */
 export function todayInBrazil(now: number = Date.now()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+  // One formatter, made when first asked: making one took a slow phone a few milliseconds, and
+  // the office's screen asks on every draw.
+  brasiliaDays ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+  return brasiliaDays.format(now);
 }
 
 /**

@@ -280,10 +280,15 @@ export function OfficeScreen() {
 
   // The rows' handlers, one object for the life of the screen (a row is drawn again only when
   // its content changes); those that read state call this render's function.
-  const latest = useRef({ toggle });
+  const latest = useRef({ toggle, decide });
   useLayoutEffect(() => {
-    latest.current = { toggle };
+    latest.current = { toggle, decide };
   });
+  const onDecide = useCallback(
+    (row: ShownRow, decision: 'retry' | 'return', driver?: string) =>
+      latest.current.decide(row, decision, driver),
+    [],
+  );
   const actions = useMemo<OfficeActions>(
     () => ({
       toggle: (row, stage) => latest.current.toggle(row, stage),
@@ -329,7 +334,7 @@ export function OfficeScreen() {
       />
 
       <ChangesStatus offline={offline} syncedAt={sync?.syncedAt} waitingChanges={waitingCount} />
-      <PendingList rows={pending} onDecide={decide} />
+      <PendingList rows={pending} onDecide={onDecide} />
 
       <FilterBar
         text={filters.text ?? ''}

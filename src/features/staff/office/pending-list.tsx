@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   attemptsBadge,
   destinationOf,
@@ -14,14 +14,17 @@ import { knownDrivers, refreshDrivers, type Driver } from '../shipments/drivers'
 import { AttemptList } from '../tracking/row-parts';
 
 /** One shipment whose attempts ran out: what happened, and the office's two ways out. */
-function PendingItem({
+type Decide = (row: ShownRow, decision: 'retry' | 'return', driver?: string) => void;
+
+/** Drawn again only when its row changes (the office's screen draws often while a queue drains). */
+const PendingItem = memo(function PendingItem({
   row,
   drivers,
   onDecide,
 }: {
   row: ShownRow;
   drivers: Driver[];
-  onDecide: (decision: 'retry' | 'return', driver?: string) => void;
+  onDecide: Decide;
 }) {
   const [driver, setDriver] = useState('');
   const number = row.number ? displayTrackingNumber(row.number) : SHIPMENT_MESSAGES.provisional;
@@ -65,17 +68,17 @@ function PendingItem({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <HStack gap="2" wrap="wrap">
-          <Button size="sm" colorPalette="brand" onClick={() => onDecide('retry', driver)}>
+          <Button size="sm" colorPalette="brand" onClick={() => onDecide(row, 'retry', driver)}>
             Nova tentativa
           </Button>
-          <Button size="sm" variant="outline" onClick={() => onDecide('return')}>
+          <Button size="sm" variant="outline" onClick={() => onDecide(row, 'return')}>
             Devolver ao remetente
           </Button>
         </HStack>
       </Stack>
     </Box>
   );
-}
+});
 
 /**
  * Decisions drawn at once. Each is a card with its attempts, a driver's choice and two buttons: a
@@ -88,13 +91,7 @@ const PENDING_SHOWN = 5;
  * 'Pendências': the shipments whose delivery failed too often, for the office to send out again
  * (with a driver) or return to the sender. Each decision travels like any change, offline too.
  */
-export function PendingList({
-  rows,
-  onDecide,
-}: {
-  rows: ShownRow[];
-  onDecide: (row: ShownRow, decision: 'retry' | 'return', driver?: string) => void;
-}) {
+export function PendingList({ rows, onDecide }: { rows: ShownRow[]; onDecide: Decide }) {
   const [drivers, setDrivers] = useState<Driver[]>(knownDrivers);
   const [everyOne, setEveryOne] = useState(false);
   useEffect(() => {
@@ -112,12 +109,7 @@ export function PendingList({
       </Text>
       <Stack as="ul" gap="3" listStyleType="none">
         {shown.map((row) => (
-          <PendingItem
-            key={row.id}
-            row={row}
-            drivers={drivers}
-            onDecide={(decision, driver) => onDecide(row, decision, driver)}
-          />
+          <PendingItem key={row.id} row={row} drivers={drivers} onDecide={onDecide} />
         ))}
       </Stack>
       {shown.length < rows.length && (
