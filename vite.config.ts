@@ -167,7 +167,9 @@ export default defineConfig({
   build: {
     outDir: benchFloor ? 'node_modules/.bench-floor' : 'dist',
     target: 'es2022',
-    sourcemap: false,
+    // Maps beside the files, never linked from them, when asked (BENCH_SOURCEMAP=1): to read a
+    // bench's CPU profile by our functions' names. The shipped build has none.
+    sourcemap: process.env.BENCH_SOURCEMAP ? 'hidden' : false,
     // No <link rel="modulepreload"> per dependency of each lazy chunk: a profile of / showed the
     // insertion of those links (some 10-25 per chunk) as a good part of the tasks while the page
     // goes live. The browser still fetches a chunk's own imports as soon as it reads the chunk;

@@ -1770,6 +1770,14 @@ async function measureOffice(target, { drivers, records, counts }) {
     };
     context.on('requestfinished', batchSeen(''));
     context.on('requestfailed', batchSeen(' (no answer)'));
+    // BENCH_OFFICE_PROFILE=<file>: the page's CPU profile from here until the server has all
+    // 200 (Chrome DevTools opens it; a build with BENCH_SOURCEMAP=1 names the functions).
+    const profileTo = process.env.BENCH_OFFICE_PROFILE;
+    if (profileTo) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await signal(true);
     for (;;) {
       const stored = await target.admin(
@@ -1781,6 +1789,10 @@ async function measureOffice(target, { drivers, records, counts }) {
       await new Promise((r) => setTimeout(r, 100));
     }
     assignSeconds = (Date.now() - back) / 1000;
+    if (profileTo) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(profileTo, JSON.stringify(profile));
+    }
     // How long the server itself took for each batch (its request log, written a few seconds
     // late): the rest of the time is the page's.
     for (let tries = 0; tries < 40; tries++) {
