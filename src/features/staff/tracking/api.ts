@@ -11,6 +11,7 @@ import {
   type TrackingPayload,
 } from '../../../offline';
 import { failureKind, staffApi } from '../../../lib/pocketbase';
+import { dropArrivals } from './tracking-sync';
 
 const tracking = () => staffApi.collection('tracking');
 
@@ -82,6 +83,7 @@ export async function signInStaff(email: string, password: string) {
 /** Signing out also erases the staff data kept on the device. */
 export function signOutStaff() {
   staffApi.realtime.unsubscribe();
+  dropArrivals();
   staffApi.authStore.clear();
   void db.transaction('rw', db.staffTracking, db.staffSync, async () => {
     await db.staffTracking.clear();

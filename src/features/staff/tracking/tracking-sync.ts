@@ -148,6 +148,11 @@ function gather(id: string, row: TrackingRow | null): Promise<void> {
   return burstWritten;
 }
 
+/** Signing out: what arrived for the account leaving is not written after its list is erased. */
+export function dropArrivals(): void {
+  burst = new Map();
+}
+
 async function writeBurst(): Promise<void> {
   const rows = burst;
   burst = new Map();
