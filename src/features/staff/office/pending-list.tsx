@@ -13,10 +13,12 @@ import {
 import { knownDrivers, refreshDrivers, type Driver } from '../shipments/drivers';
 import { AttemptList } from '../tracking/row-parts';
 
-/** One shipment whose attempts ran out: what happened, and the office's two ways out. */
 type Decide = (row: ShownRow, decision: 'retry' | 'return', driver?: string) => void;
 
-/** Drawn again only when its row changes (the office's screen draws often while a queue drains). */
+/**
+ * One shipment whose attempts ran out: what happened, and the office's two ways out. Drawn again
+ * only when its row changes (the office's screen draws often while a queue drains).
+ */
 const PendingItem = memo(function PendingItem({
   row,
   drivers,
