@@ -5,7 +5,7 @@
  * (one pass per count, no per-row allocation beyond the result).
  */
 import { DELIVERED_STAGE, type TrackingStage } from './stages';
-import { destinationOf } from './shipments';
+import { destinationOf, todayInBrazil } from './shipments';
 import { normalizeTrackingNumber } from './text';
 import { CHANGE_MESSAGES, type TrackingRow } from './tracking-changes';
 
@@ -65,8 +65,6 @@ const delivered = (row: TrackingRow) => row.stages.includes(DELIVERED_STAGE);
 /** Still on its way: neither delivered nor returned to its sender. */
 const underway = (row: TrackingRow) => !delivered(row) && !row.returnedAt;
 const promiseOf = (row: TrackingRow) => String(row.shipment?.promisedDate ?? '').slice(0, 10);
-/** One formatter for the whole list: making one per row cost more than the rest of the pass. */
-const brasilia = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
 /**
  * Days of the hours seen, by the time's first 13 characters ('2026-11-27 14'): time zones move on
  * the hour, so every time of one UTC hour has one Brasília day, and a day's list has a few dozen
@@ -81,7 +79,7 @@ export function dayOf(time: string): string {
   const known = hour && dayOfHour.get(hour);
   if (known) return known;
   const at = time ? Date.parse(time.replace(' ', 'T')) : NaN;
-  const day = Number.isNaN(at) ? '' : brasilia.format(at);
+  const day = Number.isNaN(at) ? '' : todayInBrazil(at);
   if (hour && day) {
     if (dayOfHour.size > 5000) dayOfHour.clear();
     dayOfHour.set(hour, day);
