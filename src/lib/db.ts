@@ -179,16 +179,36 @@ class CourierDb extends Dexie {
 
 export const db = new CourierDb();
 
-/** Whether a row the server sent is at least as new as what the device has (if anything). */
-export const isNewer = (row: StaffTrackingRow, known: StaffTrackingRow | undefined) =>
-  !known?.updated || known.updated <= row.updated;
+/**
+ * Whether a row the server sent replaces what the device has: it is newer, or as new but not the
+ * same (two saves within one millisecond). The very row kept already is not written again: this
+ * phone's change comes back twice (the server's answer and its realtime event), and each write
+ * made the screens read and draw the row again.
+ */
+const replaces = (row: StaffTrackingRow, known: StaffTrackingRow | undefined) =>
+  !known?.updated ||
+  known.updated < row.updated ||
+  (known.updated === row.updated && JSON.stringify(known) !== JSON.stringify(row));
 
 /**
- * Keep a tracking row the server sent, unless the device already has a newer one: a phone's own
- * answer can arrive after the realtime event of a later change made on another phone.
+ * Keep the tracking rows the server sent (null: the record was deleted), each unless the device
+ * already has a newer one (a phone's own answer can arrive after the realtime event of a later
+ * change made on another phone), in one read and one write however many there are: a batch of a
+ * hundred written row by row held the table for a second while the screen and the next batch
+ * waited.
  */
-export function keepNewerRow(row: TrackingRow): Promise<unknown> {
-  return db.transaction('rw', db.staffTracking, async () => {
-    if (isNewer(row, await db.staffTracking.get(row.id))) await db.staffTracking.put(keptRow(row));
+export async function keepNewerRows(rows: ReadonlyMap<string, TrackingRow | null>): Promise<void> {
+  const ids = [...rows.keys()];
+  if (ids.length === 0) return;
+  await db.transaction('rw', db.staffTracking, async () => {
+    const known = await db.staffTracking.bulkGet(ids);
+    const kept = ids.flatMap((id, i) => {
+      const row = rows.get(id);
+      const next = row && keptRow(row);
+      return next && replaces(next, known[i]) ? [next] : [];
+    });
+    const gone = ids.filter((id) => rows.get(id) === null);
+    if (kept.length) await db.staffTracking.bulkPut(kept);
+    if (gone.length) await db.staffTracking.bulkDelete(gone);
   });
 }
