@@ -5,7 +5,7 @@
  * opens and stays usable with no signal.
  */
 import type { RecordModel } from 'pocketbase';
-import { db, isNewer, keptRow } from '../../../lib/db';
+import { db, keepNewerRows, keptRow } from '../../../lib/db';
 import { staffApi } from '../../../lib/pocketbase';
 import { keepStorage } from '../../../lib/storage';
 import { trackingRowOf, type TrackingRow } from '../../../domain';
@@ -80,12 +80,7 @@ async function downloadAll(): Promise<number> {
     await db.transaction('rw', db.staffTracking, db.staffSync, async () => {
       await db.staffTracking.clear();
       await db.staffTracking.bulkPut(all);
-      for (const [id, row] of arrived) {
-        if (!row) await db.staffTracking.delete(id);
-        else if (isNewer(row, await db.staffTracking.get(id))) {
-          await db.staffTracking.put(keptRow(row));
-        }
-      }
+      await keepNewerRows(arrived);
       await db.staffSync.put({ key: 'tracking', cursor: newest(all, ''), syncedAt: Date.now() });
     });
     // The list is what a driver works from with no signal: ask the browser not to evict it.
@@ -103,12 +98,11 @@ async function applySync(): Promise<{ full: boolean; changed: number }> {
     return { full: true, changed: await downloadAll() };
   }
   const filter = staffApi.filter('updated >= {:since}', { since });
-  const changed = (await allPages('tracking', filter)).map((r) => keptRow(trackingRowOf(r)));
+  const changed = (await allPages('tracking', filter)).map((r) => trackingRowOf(r));
   const deleted = await allPages('tracking_deletions', filter);
   await db.transaction('rw', db.staffTracking, db.staffSync, async () => {
     // A realtime event applied meanwhile may be newer than what this page of changes says.
-    const known = await db.staffTracking.bulkGet(changed.map((r) => r.id));
-    await db.staffTracking.bulkPut(changed.filter((r, i) => isNewer(r, known[i])));
+    await keepNewerRows(new Map(changed.map((r) => [r.id, r])));
     await db.staffTracking.bulkDelete(deleted.map((d) => String(d.record)));
     const cursor = newest([...changed, ...deleted.map((d) => ({ updated: d.updated }))], since);
     await db.staffSync.put({ key: 'tracking', cursor, syncedAt: Date.now() });
@@ -122,12 +116,20 @@ let arrivals: Map<string, TrackingRow | null> | null = null;
 /** Realtime arrivals not written yet: the latest of each record (null: deleted). */
 let burst = new Map<string, TrackingRow | null>();
 let burstWritten: Promise<void> | undefined;
-/** How long arrivals gather before they are written together. */
+/**
+ * How long arrivals gather before they are written together: a tenth of a second, and half a
+ * second while they keep coming (a queue of hundreds of changes reaching the server, this
+ * device's or another's), when each write made the office's screen count and draw its ten
+ * thousand shipments again.
+ */
 const BURST_MS = 100;
+const STREAM_MS = 500;
+/** When the last burst was written. */
+let lastBurstAt = 0;
 
 /**
  * A record sent through realtime goes onto the device (unless the device has a newer one) with
- * the others that arrive within 100 ms, in one write. A batch of a hundred changes (this device's
+ * the others that arrive meanwhile, in one write (see `BURST_MS`). A batch of a hundred changes (this device's
  * own queue reaching the server, or another phone's) arrives as a hundred events; written one by
  * one, each made the office's screen read and draw its ten thousand shipments again, and a slow
  * phone spent seconds on that while its next batch waited to be sent.
@@ -144,7 +146,8 @@ export function forgetTracking(id: string): Promise<void> {
 function gather(id: string, row: TrackingRow | null): Promise<void> {
   arrivals?.set(id, row);
   burst.set(id, row);
-  burstWritten ??= new Promise<void>((resolve) => setTimeout(resolve, BURST_MS)).then(writeBurst);
+  const wait = Date.now() - lastBurstAt < STREAM_MS ? STREAM_MS : BURST_MS;
+  burstWritten ??= new Promise<void>((resolve) => setTimeout(resolve, wait)).then(writeBurst);
   return burstWritten;
 }
 
@@ -157,14 +160,6 @@ async function writeBurst(): Promise<void> {
   const rows = burst;
   burst = new Map();
   burstWritten = undefined;
-  const ids = [...rows.keys()];
-  await db.transaction('rw', db.staffTracking, async () => {
-    const known = await db.staffTracking.bulkGet(ids);
-    const kept = ids.flatMap((id, i) => {
-      const row = rows.get(id);
-      return row && isNewer(row, known[i]) ? [keptRow(row)] : [];
-    });
-    await db.staffTracking.bulkPut(kept);
-    await db.staffTracking.bulkDelete(ids.filter((id) => rows.get(id) === null));
-  });
+  lastBurstAt = Date.now();
+  await keepNewerRows(rows);
 }
