@@ -6,7 +6,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { pageFile } from './config/pages';
-import { SYNC_TAG, syncNow } from './offline';
+import { signalBack, SYNC_TAG, syncNow } from './offline';
 import { guessedPath } from './domain/guessed-paths';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -68,5 +68,8 @@ self.addEventListener('message', (event) => {
 // The worker runs the very same outbox engine as the pages.
 self.addEventListener('sync', (event) => {
   const e = event as SyncEvent;
-  if (e.tag === SYNC_TAG) e.waitUntil(syncNow());
+  if (e.tag !== SYNC_TAG) return;
+  // The browser says the connection is back: what got no answer goes now.
+  signalBack();
+  e.waitUntil(syncNow());
 });

@@ -34,6 +34,18 @@ export interface Delivery {
   alongside?: () => Promise<void>;
 }
 
+/** An item's fields once the server has stored it. */
+const deliveredFields = (delivery: Delivery) => ({
+  state: 'sent' as const,
+  sentAt: Date.now(),
+  result: delivery.result,
+  ...(delivery.payload ? { payload: delivery.payload } : {}),
+  lastError: '',
+  fieldErrors: undefined,
+  leaseUntil: undefined,
+  ...(delivery.notice ? { notice: 1 as const } : {}),
+});
+
 /** One item's outcome in a batch. */
 export type BatchOutcome = Delivery | { error: unknown } | undefined;
 
@@ -70,6 +82,11 @@ export interface KindDefinition {
   sendBatch?: (items: OutboxItem[], headers: Record<string, string>) => Promise<BatchOutcome[]>;
   /** The most items one `sendBatch` carries (what the server takes in one request); required with it. */
   batchSize?: number;
+  /**
+   * What a batch's deliveries write alongside, all in one go, in place of each one's `alongside`
+   * in turn (same effect, in the items' order).
+   */
+  alongsideMany?: (deliveries: Delivery[]) => Promise<void>;
   /** Whether the item may go now (a photo waits for its change to reach the server). */
   ready?: (item: OutboxItem) => Promise<boolean>;
   /** A status this kind reads its own way; undefined leaves it to the engine. */
@@ -171,7 +188,7 @@ async function enqueueAll(
  * the rest must not overtake it. One transaction for the job (IndexedDB transactions are serial
  * across tabs), so the screens that follow the outbox are told once, not once per item.
  */
-async function claim(ids: string[]): Promise<OutboxItem[]> {
+async function claim(ids: string[], back: boolean): Promise<OutboxItem[]> {
   return db.transaction('rw', db.outbox, async () => {
     const found = await db.outbox.bulkGet(ids);
     const now = Date.now();
@@ -180,7 +197,8 @@ async function claim(ids: string[]): Promise<OutboxItem[]> {
       if (!item || item.needsAuth) break;
       const free =
         item.state === 'pending' || (item.state === 'sending' && (item.leaseUntil ?? 0) < now);
-      if (!free || item.nextAttemptAt > now) break;
+      // Due, or waiting only for an answer it never got while the signal is back.
+      if (!free || (item.nextAttemptAt > now && !(back && item.noAnswer))) break;
       claimed.push({ ...item, state: 'sending', leaseUntil: now + LEASE_MS });
     }
     await db.outbox.bulkPut(claimed);
@@ -197,23 +215,10 @@ function messageOf(error: unknown): string {
 }
 
 /** Record an item the server stored (inside the caller's transaction). */
-async function recordDelivery(item: OutboxItem, delivery: Delivery) {
-  await delivery.alongside?.();
-  await db.outbox.update(item.id, {
-    state: 'sent',
-    sentAt: Date.now(),
-    result: delivery.result,
-    ...(delivery.payload ? { payload: delivery.payload } : {}),
-    lastError: '',
-    fieldErrors: undefined,
-    leaseUntil: undefined,
-    ...(delivery.notice ? { notice: 1 as const } : {}),
-  });
-}
-
 async function markDelivered(item: OutboxItem, delivery: Delivery) {
   await db.transaction('rw', [db.outbox, ...(delivery.tables ?? [])], async () => {
-    await recordDelivery(item, delivery);
+    await delivery.alongside?.();
+    await db.outbox.update(item.id, deliveredFields(delivery));
   });
 }
 
@@ -256,17 +261,27 @@ async function sendMany(items: OutboxItem[]): Promise<boolean> {
   }
   return db.transaction('rw', [...tables], async () => {
     let lost = false;
+    const delivered: Delivery[] = [];
+    const updates: { key: string; changes: Partial<OutboxItem> }[] = [];
     for (const [i, item] of items.entries()) {
       const outcome = outcomes[i];
       if (!outcome) {
-        await db.outbox.update(item.id, { state: 'pending', leaseUntil: undefined });
+        updates.push({ key: item.id, changes: { state: 'pending', leaseUntil: undefined } });
         lost = true;
       } else if ('error' in outcome) {
         lost = (await recordFailure(item, definition, outcome.error)) || lost;
       } else {
-        await recordDelivery(item, outcome);
+        delivered.push(outcome);
+        updates.push({ key: item.id, changes: deliveredFields(outcome) });
       }
     }
+    // What the deliveries write alongside, in order (or all at once, where the kind can), then
+    // every item's new state in one write: item by item, a batch of a hundred held these tables
+    // for a second on a slow phone, and the next batch waited for it.
+    if (definition.alongsideMany) {
+      if (delivered.length) await definition.alongsideMany(delivered);
+    } else for (const delivery of delivered) await delivery.alongside?.();
+    await db.outbox.bulkUpdate(updates);
     return lost;
   });
 }
@@ -333,22 +348,24 @@ async function recordFailure(
 let running: Promise<void> | null = null;
 /** A change (not a photo) was stored in this context since the current round began. */
 let changeMade = false;
+/** The signal came back and no pass has begun since (see `signalBack`). */
+let signalReturned = false;
 
 /** Send every due item, oldest first. Concurrent calls in one context share one pass. */
 export function syncNow(): Promise<void> {
   if (!running) {
     running = (async () => {
       try {
-        await db.outbox
-          .where('state')
-          .equals('sent')
-          .and((i) => (i.sentAt ?? 0) < Date.now() - KEEP_SENT_MS)
-          .delete();
+        // Whether this pass sends at once what got no answer (the signal came back before or
+        // during it).
+        let back = false;
         for (;;) {
           const now = Date.now();
+          if (signalReturned) back = true;
+          signalReturned = false;
           const isDue = (i: OutboxItem) =>
             !i.needsAuth &&
-            i.nextAttemptAt <= now &&
+            (i.nextAttemptAt <= now || (back && Boolean(i.noAnswer))) &&
             (i.state === 'pending' || (i.leaseUntil ?? 0) < now);
           const ordered = (kind: OutboxKind) => kinds.get(kind)?.ordered === true;
           // In an ordered lane nothing overtakes an item that is still waiting.
@@ -408,14 +425,19 @@ export function syncNow(): Promise<void> {
           // item by item. Each ordered kind has a lane of its own, one job at a time.
           let next = 0;
           let connectionLost = false;
+          let claimedAny = false;
           const lanes: Partial<Record<OutboxKind, Promise<void>>> = {};
           const worker = async () => {
             while (!connectionLost && !(photoRound && changeMade) && next < jobs.length) {
               const job = jobs[next++]!;
               const kind = job[0]!.kind;
               const go = async () => {
-                const claimed = await claim(job.map((i) => i.id));
+                const claimed = await claim(
+                  job.map((i) => i.id),
+                  back,
+                );
                 if (claimed.length === 0) return;
+                claimedAny = true;
                 const lost = kinds.get(kind)?.sendBatch
                   ? await sendMany(claimed)
                   : await send(claimed[0]!);
@@ -438,8 +460,16 @@ export function syncNow(): Promise<void> {
           };
           await Promise.all(Array.from({ length: photoRound ? 1 : PARALLEL_SENDS }, worker));
           // No connection: the rest wait for the backoff timer, the `online` event or Background Sync.
-          if (connectionLost) break;
+          // Nothing claimed: another tab or the worker took the round (asking again would spin).
+          if (connectionLost || !claimedAny) break;
         }
+        // Sent items are kept a day (the person sees what went); after the sending, not before
+        // it: the signal's return is no moment to make the queue wait for housekeeping.
+        await db.outbox
+          .where('state')
+          .equals('sent')
+          .and((i) => (i.sentAt ?? 0) < Date.now() - KEEP_SENT_MS)
+          .delete();
       } finally {
         running = null;
       }
@@ -449,15 +479,14 @@ export function syncNow(): Promise<void> {
 }
 
 /**
- * The signal is back (the `online` event, or the server reached again, as realtime does when it
- * reconnects): what waits only because its last try got no answer is due now.
+ * The signal is back (the `online` event, the server reached again as realtime does when it
+ * reconnects, Background Sync): what waits only because its last try got no answer is due in the
+ * next pass (or the one under way). Said in memory, not written on each item: on a busy phone
+ * that write held the queue for a second or two just as the signal returned. (Left unsent, such
+ * an item's own next try is at most a few seconds away.)
  */
-export async function signalBack(): Promise<void> {
-  await db.outbox
-    .where('state')
-    .equals('pending')
-    .filter((i) => Boolean(i.noAnswer) && i.nextAttemptAt > 0)
-    .modify({ nextAttemptAt: 0 });
+export function signalBack(): void {
+  signalReturned = true;
 }
 
 /** Something on the page reached the server after a lost connection (see `signalBack`). */
@@ -468,7 +497,7 @@ export async function nextDueAt(): Promise<number | null> {
   const waiting = await db.outbox.where('state').anyOf('pending', 'sending').toArray();
   const times = waiting
     .filter((i) => !i.needsAuth)
-    .map((i) => Math.max(i.nextAttemptAt, i.leaseUntil ?? 0));
+    .map((i) => Math.max(signalReturned && i.noAnswer ? 0 : i.nextAttemptAt, i.leaseUntil ?? 0));
   return times.length ? Math.min(...times) : null;
 }
 

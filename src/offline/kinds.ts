@@ -9,8 +9,13 @@ import {
   requestSummary,
   SUBMISSION_KIND_LIST,
 } from '../domain/submissions';
-import { TRACKING_BATCH_MAX, trackingRowOf, type TrackingChange } from '../domain/tracking-changes';
-import { db, keepNewerRow } from '../lib/db';
+import {
+  TRACKING_BATCH_MAX,
+  trackingRowOf,
+  type TrackingChange,
+  type TrackingRow,
+} from '../domain/tracking-changes';
+import { db, keepNewerRows } from '../lib/db';
 import { ClientResponseError, visitorApi } from '../lib/pocketbase';
 import { API_PATHS } from '../config/api-paths';
 import { registerKind, type BatchOutcome, type Delivery, type OutboxItem } from './engine';
@@ -154,52 +159,74 @@ interface ChangeAnswer {
   message?: string;
 }
 
+/** A change the server applied, with what it answered. */
+interface ChangeDelivery extends Delivery {
+  applied: { change: TrackingChange; answer: ChangeAnswer };
+}
+
 /**
  * What the device keeps of a change the server applied: the server's row goes onto the device's
  * list in the same transaction that marks the item sent, so the row never flickers back; a number
  * the server already had under another id takes this phone's later changes (and photos) along.
  */
-function changeDelivery(change: TrackingChange, answer: ChangeAnswer): Delivery {
+function changeDelivery(change: TrackingChange, answer: ChangeAnswer): ChangeDelivery {
   const serverId = answer.record ? String(answer.record.id) : change.record;
-  return {
+  const delivery: ChangeDelivery = {
     result: { id: serverId, merged: answer.merged ? 1 : 0, message: answer.message ?? '' },
     // The photo has reached the server: the device lets it go.
     payload: { change },
     // The person hears of a merge even when the change went at once.
     notice: answer.merged,
     tables: [db.staffTracking],
-    alongside: async () => {
-      if (answer.record) await keepNewerRow(trackingRowOf(answer.record));
-      if (answer.deleted) await db.staffTracking.delete(answer.deleted);
-      const number = answer.record ? String(answer.record.number) : change.number;
-      if (serverId === change.record && number === change.number) return;
-      // Registered on another phone first: this phone's later changes go to that record. A
-      // shipment made with a provisional number: its later changes carry the one it got.
-      await db.outbox
-        .where('kind')
-        .equals('tracking')
-        .and(
-          (i) =>
-            i.state !== 'sent' &&
-            (i.payload as { change?: TrackingChange }).change?.record === change.record,
-        )
-        .modify((i) => {
-          const later = (i.payload as unknown as TrackingPayload).change;
-          later.record = serverId;
-          later.number = number;
-        });
-      await db.outbox
-        .where('kind')
-        .equals('trackingPhoto')
-        .and(
-          (i) => i.state !== 'sent' && (i.payload as { record?: string }).record === change.record,
-        )
-        .modify((i) => {
-          i.payload.record = serverId;
-          i.payload.number = number;
-        });
-    },
+    applied: { change, answer },
+    alongside: () => keepApplied([delivery]),
   };
+  return delivery;
+}
+
+/**
+ * The rows of changes the server applied, in one write (the latest answer for each record), then
+ * each moved record's later changes and photos, in the order the changes were made.
+ */
+async function keepApplied(deliveries: Delivery[]): Promise<void> {
+  const applied = (deliveries as ChangeDelivery[]).map((d) => d.applied);
+  const rows = new Map<string, TrackingRow | null>();
+  for (const { answer } of applied) {
+    if (answer.record) {
+      const row = trackingRowOf(answer.record);
+      rows.set(row.id, row);
+    }
+    if (answer.deleted) rows.set(answer.deleted, null);
+  }
+  await keepNewerRows(rows);
+  for (const { change, answer } of applied) {
+    const serverId = answer.record ? String(answer.record.id) : change.record;
+    const number = answer.record ? String(answer.record.number) : change.number;
+    if (serverId === change.record && number === change.number) continue;
+    // Registered on another phone first: this phone's later changes go to that record. A
+    // shipment made with a provisional number: its later changes carry the one it got.
+    await db.outbox
+      .where('kind')
+      .equals('tracking')
+      .and(
+        (i) =>
+          i.state !== 'sent' &&
+          (i.payload as { change?: TrackingChange }).change?.record === change.record,
+      )
+      .modify((i) => {
+        const later = (i.payload as unknown as TrackingPayload).change;
+        later.record = serverId;
+        later.number = number;
+      });
+    await db.outbox
+      .where('kind')
+      .equals('trackingPhoto')
+      .and((i) => i.state !== 'sent' && (i.payload as { record?: string }).record === change.record)
+      .modify((i) => {
+        i.payload.record = serverId;
+        i.payload.number = number;
+      });
+  }
 }
 
 /**
@@ -257,6 +284,7 @@ registerKind({
   },
   sendBatch: sendChanges,
   batchSize: TRACKING_BATCH_MAX,
+  alongsideMany: keepApplied,
   // A change to a number deleted meanwhile: kept, with the server's words, like a refusal.
   refusal: (status) => (status === 404 ? 'failed' : undefined),
   // Staff see their changes on the list; only a merge with another phone's number is news.
@@ -297,7 +325,10 @@ registerKind({
       payload: rest,
       tables: [db.staffTracking],
       alongside: async () => {
-        if (answer.record) await keepNewerRow(trackingRowOf(answer.record));
+        if (answer.record) {
+          const row = trackingRowOf(answer.record);
+          await keepNewerRows(new Map([[row.id, row]]));
+        }
       },
     };
   },

@@ -23,7 +23,7 @@ export function startOutbox() {
   if (window.matchMedia?.('(display-mode: standalone)').matches) void keepStorage();
   void pass();
   const back = async () => {
-    await signalBack();
+    signalBack();
     await pass();
   };
   window.addEventListener('online', () => void back());
