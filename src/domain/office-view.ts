@@ -293,26 +293,65 @@ export interface DayPanel {
   drivers: DriverDay[];
 }
 
+/** One row's share of the panel, added (1) or taken out (-1). */
+function tally(
+  counts: Record<Situation, number>,
+  byDriver: Map<string, DriverDay>,
+  row: TrackingRow,
+  sign: 1 | -1,
+  today: string,
+  tomorrow: string,
+): void {
+  const { within, failedToday } = dayOfRow(row, today, tomorrow);
+  for (const { key } of SITUATIONS) if (within[key]) counts[key] += sign;
+  if (!row.driver) return;
+  const left = within['com-motoristas'] ? sign : 0;
+  const delivered = within['entregues-hoje'] ? sign : 0;
+  if (!left && !delivered && !failedToday) return;
+  let day = byDriver.get(row.driver);
+  if (!day) {
+    day = { driver: row.driver, left: 0, deliveredToday: 0, failedToday: 0 };
+    byDriver.set(row.driver, day);
+  }
+  day.left += left;
+  day.deliveredToday += delivered;
+  day.failedToday += sign * failedToday;
+}
+
+/** The drivers with work today, by stops left (then by id, so that equal ones keep a place). */
+const driversOf = (byDriver: Map<string, DriverDay>): DriverDay[] =>
+  [...byDriver.values()]
+    .filter((d) => d.left || d.deliveredToday || d.failedToday)
+    .sort((a, b) => b.left - a.left || (a.driver < b.driver ? -1 : a.driver > b.driver ? 1 : 0));
+
 /** The panel's counts over the whole list, in one pass. */
 export function dayPanel(rows: readonly TrackingRow[], today: string): DayPanel {
   const counts = Object.fromEntries(SITUATIONS.map((s) => [s.key, 0])) as Record<Situation, number>;
   const byDriver = new Map<string, DriverDay>();
-  const driverDay = (driver: string) => {
-    let day = byDriver.get(driver);
-    if (!day) byDriver.set(driver, (day = { driver, left: 0, deliveredToday: 0, failedToday: 0 }));
-    return day;
-  };
   const tomorrow = nextDay(today);
-  for (const row of rows) {
-    const { within, failedToday } = dayOfRow(row, today, tomorrow);
-    for (const { key } of SITUATIONS) if (within[key]) counts[key] += 1;
-    if (!row.driver) continue;
-    if (within['com-motoristas']) driverDay(row.driver).left += 1;
-    if (within['entregues-hoje']) driverDay(row.driver).deliveredToday += 1;
-    if (failedToday) driverDay(row.driver).failedToday += failedToday;
+  for (const row of rows) tally(counts, byDriver, row, 1, today, tomorrow);
+  return { counts, drivers: driversOf(byDriver) };
+}
+
+/**
+ * The panel of the same day once some rows changed (each pair: the row before, the row after):
+ * their old shares taken out and their new ones put in, instead of counting every row again. A
+ * queue draining changes the list a few hundred rows at a time, and the office's list is ten
+ * thousand.
+ */
+export function adjustDayPanel(
+  panel: DayPanel,
+  changed: readonly (readonly [TrackingRow, TrackingRow])[],
+  today: string,
+): DayPanel {
+  const counts = { ...panel.counts };
+  const byDriver = new Map(panel.drivers.map((d) => [d.driver, { ...d }]));
+  const tomorrow = nextDay(today);
+  for (const [before, after] of changed) {
+    tally(counts, byDriver, before, -1, today, tomorrow);
+    tally(counts, byDriver, after, 1, today, tomorrow);
   }
-  const drivers = [...byDriver.values()].sort((a, b) => b.left - a.left);
-  return { counts, drivers };
+  return { counts, drivers: driversOf(byDriver) };
 }
 
 /** The cities the list goes to, for the city filter's choices. */

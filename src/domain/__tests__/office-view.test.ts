@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bulkOutcome, dayOf, dayPanel, promiseState, rowFilter, sortRows } from '../office-view';
+import {
+  adjustDayPanel,
+  bulkOutcome,
+  dayOf,
+  dayPanel,
+  promiseState,
+  rowFilter,
+  sortRows,
+} from '../office-view';
 import { CHANGE_MESSAGES, emptyRow, type TrackingRow } from '../tracking-changes';
 
 const TODAY = '2026-11-27';
@@ -89,6 +97,35 @@ describe("the office's day", () => {
       }),
     ];
     expect(dayPanel(rows, TODAY).drivers[0]).toMatchObject({ left: 1, failedToday: 1 });
+  });
+
+  it('counts a list with some rows changed as it counts the whole list again', () => {
+    const before = [
+      shipment('1'),
+      shipment('2', { driver: 'beta', promise: '2026-11-26' }),
+      shipment('3', { driver: 'beta', ...delivered('2026-11-27 15:00:00.000Z') }),
+      shipment('4', { driver: 'gama' }),
+      shipment('5', { pendingSince: '2026-11-27 09:00:00.000Z' }),
+    ];
+    const after = [
+      // Given to a driver; taken from another; delivered; a new attempt's decision.
+      { ...before[0]!, driver: 'gama' },
+      { ...before[1]!, driver: '' },
+      before[2]!,
+      { ...before[3]!, ...delivered('2026-11-27 16:00:00.000Z') },
+      { ...before[4]!, pendingSince: '', driver: 'beta' },
+    ];
+    const changed = after
+      .map((row, i) => [before[i]!, row] as const)
+      .filter(([old, now]) => old !== now);
+    const adjusted = adjustDayPanel(dayPanel(before, TODAY), changed, TODAY);
+    expect(adjusted).toEqual(dayPanel(after, TODAY));
+    // The counts moved as the changes say (not only as the whole count says).
+    expect(adjusted.counts['a-atribuir']).toBe(1);
+    expect(adjusted.drivers.map((d) => [d.driver, d.left, d.deliveredToday])).toEqual([
+      ['beta', 1, 1],
+      ['gama', 1, 1],
+    ]);
   });
 
   it('says a promise is late, due today or tomorrow only while the parcel is on its way', () => {

@@ -3,7 +3,7 @@
  * decisions waiting, the newest-first order), once per list and warmed while the page is idle.
  */
 import { pendingShipments, todayInBrazil, type ShownRow } from '../../../domain';
-import { citiesOf, dayPanel, sortRows } from '../../../domain/office-view';
+import { adjustDayPanel, citiesOf, cityOf, dayPanel, sortRows } from '../../../domain/office-view';
 import { followKeptList, openingList } from '../tracking/kept-list';
 import { signedInAsDriver } from '../shipments/drivers';
 
@@ -17,18 +17,61 @@ interface Derived {
   newest: ShownRow[];
 }
 const derived = new WeakMap<readonly ShownRow[], Derived>();
+/** The list worked out last, and what it gave: the next list is usually it with a few rows changed. */
+let last: { all: readonly ShownRow[]; made: Derived } | undefined;
+
 export function derive(all: readonly ShownRow[], today: string): Derived {
   const known = derived.get(all);
   if (known?.today === today) return known;
-  const made: Derived = {
+  const made = (last && changedFrom(last.all, last.made, all, today)) ?? whole(all, today);
+  derived.set(all, made);
+  last = { all, made };
+  return made;
+}
+
+function whole(all: readonly ShownRow[], today: string): Derived {
+  return {
     today,
     panel: dayPanel(all, today),
     cities: citiesOf(all),
     pending: pendingShipments(all),
     newest: sortRows(all, null, () => ''),
   };
-  derived.set(all, made);
-  return made;
+}
+
+const isPending = (row: ShownRow) => pendingShipments([row]).length > 0;
+
+/**
+ * What a list works out to from the one before it, when it is that list with some rows changed in
+ * place (a row kept on the device is never changed in place: a change is a new object, at the same
+ * position): only the changed rows are looked at, and the order is kept without sorting ten
+ * thousand rows again. Undefined when rows came, went or moved, or a third of them changed.
+ */
+function changedFrom(
+  before: readonly ShownRow[],
+  was: Derived,
+  all: readonly ShownRow[],
+  today: string,
+): Derived | undefined {
+  if (was.today !== today || before.length !== all.length) return undefined;
+  const changed: [ShownRow, ShownRow][] = [];
+  for (let i = 0; i < all.length; i++) {
+    const [old, now] = [before[i]!, all[i]!];
+    if (old === now) continue;
+    if (old.id !== now.id || old.created !== now.created) return undefined;
+    changed.push([old, now]);
+    if (changed.length * 3 > all.length) return undefined;
+  }
+  const swapped = new Map(changed);
+  const sameCities = changed.every(([old, now]) => cityOf(old) === cityOf(now));
+  const samePending = changed.every(([old, now]) => !isPending(old) && !isPending(now));
+  return {
+    today,
+    panel: adjustDayPanel(was.panel, changed, today),
+    cities: sameCities ? was.cities : citiesOf(all),
+    pending: samePending ? was.pending : pendingShipments(all),
+    newest: was.newest.map((row) => swapped.get(row) ?? row),
+  };
 }
 
 /**
