@@ -1770,6 +1770,25 @@ async function measureOffice(target, { drivers, records, counts }) {
     };
     context.on('requestfinished', batchSeen(''));
     context.on('requestfailed', batchSeen(' (no answer)'));
+    // The moment the server has all 200 is read from its answers to the batches (it answers once
+    // each change is stored), then checked once by asking it. Asking it alone, ten times a second,
+    // was a scan of 10,000 wide rows each time (~100 ms a question while the batches ran): the
+    // bench measured its own load.
+    const confirmed = new Set();
+    let answeredAll = 0;
+    context.on('requestfinished', async (request) => {
+      if (!isBatch(request)) return;
+      const seenAt = Date.now();
+      const body = await (await request.response())?.json().catch(() => null);
+      for (const result of body?.results ?? []) {
+        const record = result.status === 200 ? result.answer?.record : undefined;
+        if (record?.driver === bulkDriver.id) confirmed.add(record.id);
+      }
+      if (confirmed.size >= OFFICE_BULK && !answeredAll) answeredAll = seenAt;
+    });
+    const storedOnServer = async () =>
+      (await target.admin(`/api/collections/tracking/records?perPage=1&fields=id&filter=${filter}`))
+        .totalItems >= OFFICE_BULK;
     // BENCH_OFFICE_PROFILE=<file>: the page's CPU profile from here until the server has all
     // 200 (Chrome DevTools opens it; a build with BENCH_SOURCEMAP=1 names the functions).
     const profileTo = process.env.BENCH_OFFICE_PROFILE;
@@ -1779,16 +1798,30 @@ async function measureOffice(target, { drivers, records, counts }) {
       await cdp.send('Profiler.start');
     }
     await signal(true);
+    let askedAt = Date.now();
     for (;;) {
-      const stored = await target.admin(
-        `/api/collections/tracking/records?perPage=1&fields=id&filter=${filter}`,
-      );
-      if (stored.totalItems >= OFFICE_BULK) break;
+      if (answeredAll) {
+        if (await storedOnServer()) {
+          assignSeconds = (answeredAll - back) / 1000;
+          break;
+        }
+        answeredAll = 0; // answered, yet not found: the slower way below decides
+      }
+      // An answer that could not be read: the server itself is asked, every five seconds.
+      if (Date.now() - askedAt >= 5000) {
+        askedAt = Date.now();
+        if (await storedOnServer()) {
+          assignSeconds = (askedAt - back) / 1000;
+          break;
+        }
+      }
       // Past five minutes it is a miss whatever the figure: the part goes on.
-      if (Date.now() - back > 300_000) break;
-      await new Promise((r) => setTimeout(r, 100));
+      if (Date.now() - back > 300_000) {
+        assignSeconds = (Date.now() - back) / 1000;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
     }
-    assignSeconds = (Date.now() - back) / 1000;
     if (profileTo) {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(profileTo, JSON.stringify(profile));
