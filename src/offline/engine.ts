@@ -226,33 +226,50 @@ function headersOf(item: OutboxItem): Record<string, string> {
   return item.token ? { Authorization: item.token } : {};
 }
 
-/** Send one claimed item and record the outcome on it; true when the connection (or server) failed. */
-async function send(item: OutboxItem): Promise<boolean> {
+/** What sending a job came to: the connection failed, or an item of an ordered lane still waits. */
+interface Sent {
+  lost: boolean;
+  held: boolean;
+}
+
+/** Whether an item in this state keeps its ordered lane waiting (neither stored nor refused). */
+const holds = (changes: Partial<OutboxItem>) =>
+  changes.state !== 'sent' && changes.state !== 'failed';
+
+/** Send one claimed item and record the outcome on it. */
+async function send(item: OutboxItem): Promise<Sent> {
   const definition = definitionOf(item.kind);
   try {
     await markDelivered(item, await definition.send(item, headersOf(item)));
-    return false;
+    return { lost: false, held: false };
   } catch (error) {
-    return recordFailure(item, definition, error);
+    const { changes, lost } = failureOf(item, definition, error);
+    await db.outbox.update(item.id, changes);
+    return { lost, held: holds(changes) };
   }
 }
 
 /**
  * Send claimed items of one kind and one session together (the kind's `sendBatch`) and record
- * each one's outcome; those the server left unanswered wait, untried, for the next pass.
+ * each one's outcome; those the server left unanswered wait, untried, for the next pass. What the
+ * lane does next is known from the outcomes: no read of the items again (on a busy phone each
+ * read waited behind the screen's work, and the next batch with it).
  */
-async function sendMany(items: OutboxItem[]): Promise<boolean> {
+async function sendMany(items: OutboxItem[]): Promise<Sent> {
   const definition = definitionOf(items[0]!.kind);
   let outcomes: BatchOutcome[];
   try {
     outcomes = await definition.sendBatch!(items, headersOf(items[0]!));
   } catch (error) {
     // The whole request failed (no connection, the session ended): each item as alone.
-    return db.transaction('rw', db.outbox, async () => {
-      let lost = false;
-      for (const item of items) lost = (await recordFailure(item, definition, error)) || lost;
-      return lost;
-    });
+    const failures = items.map((item) => failureOf(item, definition, error));
+    await db.outbox.bulkUpdate(
+      items.map((item, i) => ({ key: item.id, changes: failures[i]!.changes })),
+    );
+    return {
+      lost: failures.some((f) => f.lost),
+      held: failures.some((f) => holds(f.changes)),
+    };
   }
   // Every outcome in one transaction, in order (a delivery may move later items along).
   const tables = new Set<Table>([db.outbox]);
@@ -269,7 +286,9 @@ async function sendMany(items: OutboxItem[]): Promise<boolean> {
         updates.push({ key: item.id, changes: { state: 'pending', leaseUntil: undefined } });
         lost = true;
       } else if ('error' in outcome) {
-        lost = (await recordFailure(item, definition, outcome.error)) || lost;
+        const failure = failureOf(item, definition, outcome.error);
+        updates.push({ key: item.id, changes: failure.changes });
+        lost ||= failure.lost;
       } else {
         delivered.push(outcome);
         updates.push({ key: item.id, changes: deliveredFields(outcome) });
@@ -282,16 +301,19 @@ async function sendMany(items: OutboxItem[]): Promise<boolean> {
       if (delivered.length) await definition.alongsideMany(delivered);
     } else for (const delivery of delivered) await delivery.alongside?.();
     await db.outbox.bulkUpdate(updates);
-    return lost;
+    return { lost, held: updates.some((u) => holds(u.changes)) };
   });
 }
 
-/** What a failed send means for the item (see the header); true when it is worth waiting. */
-async function recordFailure(
+/**
+ * What a failed send means for the item (see the header): its new fields, and whether the
+ * connection (or the server) failed, so that the rest should wait.
+ */
+function failureOf(
   item: OutboxItem,
   definition: KindDefinition,
   error: unknown,
-): Promise<boolean> {
+): { changes: Partial<OutboxItem>; lost: boolean } {
   const status = error instanceof ClientResponseError ? error.status : 0;
   const data = (error instanceof ClientResponseError ? error.response?.data : undefined) as
     Record<string, { code?: string }> | undefined;
@@ -300,49 +322,53 @@ async function recordFailure(
     // The same id reached the server twice at once (another tab or the worker, racing past the
     // lease): a plain retry is answered with a receipt, only such a race ends here. Either way
     // the submission is stored.
-    await db.outbox.update(item.id, { state: 'sent', sentAt: Date.now(), leaseUntil: undefined });
-  } else if (refusal && refusal !== 'failed') {
-    await db.outbox.update(item.id, {
+    return { changes: { state: 'sent', sentAt: Date.now(), leaseUntil: undefined }, lost: false };
+  }
+  if (refusal && refusal !== 'failed') {
+    const changes: Partial<OutboxItem> = {
       state: 'pending',
       attempts: item.attempts + 1,
       nextAttemptAt: Date.now() + refusal.waitMs,
       lastError: messageOf(error),
       leaseUntil: undefined,
-    });
-  } else if (refusal === 'failed' || status === 400) {
-    await db.outbox.update(item.id, {
+    };
+    return { changes, lost: false };
+  }
+  if (refusal === 'failed' || status === 400) {
+    const changes: Partial<OutboxItem> = {
       state: 'failed',
       lastError: messageOf(error),
       fieldErrors: fieldMessages(error),
       leaseUntil: undefined,
-    });
-  } else if (status === 401 || status === 403) {
-    await db.outbox.update(item.id, {
+    };
+    return { changes, lost: false };
+  }
+  if (status === 401 || status === 403) {
+    const changes: Partial<OutboxItem> = {
       state: 'pending',
       needsAuth: true,
       lastError: messageOf(error),
       leaseUntil: undefined,
-    });
-  } else {
-    const attempts = item.attempts + 1;
-    // No answer at all costs the server nothing: the next try comes within seconds, never minutes
-    // (a phone's radio can say 'online' in a dead zone, and then no `online` event marks the
-    // signal's return). A server that answered with an error waits longer each time.
-    const noAnswer = status === 0;
-    const wait = noAnswer
-      ? Math.min(NO_ANSWER_MAX_DELAY_MS, retryDelay(attempts))
-      : retryDelay(attempts);
-    await db.outbox.update(item.id, {
-      state: 'pending',
-      attempts,
-      nextAttemptAt: Date.now() + wait,
-      noAnswer,
-      lastError: messageOf(error),
-      leaseUntil: undefined,
-    });
-    return true;
+    };
+    return { changes, lost: false };
   }
-  return false;
+  const attempts = item.attempts + 1;
+  // No answer at all costs the server nothing: the next try comes within seconds, never minutes
+  // (a phone's radio can say 'online' in a dead zone, and then no `online` event marks the
+  // signal's return). A server that answered with an error waits longer each time.
+  const noAnswer = status === 0;
+  const wait = noAnswer
+    ? Math.min(NO_ANSWER_MAX_DELAY_MS, retryDelay(attempts))
+    : retryDelay(attempts);
+  const changes: Partial<OutboxItem> = {
+    state: 'pending',
+    attempts,
+    nextAttemptAt: Date.now() + wait,
+    noAnswer,
+    lastError: messageOf(error),
+    leaseUntil: undefined,
+  };
+  return { changes, lost: true };
 }
 
 let running: Promise<void> | null = null;
@@ -436,20 +462,20 @@ export function syncNow(): Promise<void> {
                   job.map((i) => i.id),
                   back,
                 );
-                if (claimed.length === 0) return;
+                // Taken meanwhile by another tab or the worker: its lane waits for them.
+                if (claimed.length === 0) return true;
                 claimedAny = true;
-                const lost = kinds.get(kind)?.sendBatch
+                const { lost, held } = kinds.get(kind)?.sendBatch
                   ? await sendMany(claimed)
                   : await send(claimed[0]!);
                 if (lost) connectionLost = true;
+                // Part of the job not claimed (taken, or not due) waits too.
+                return held || claimed.length < job.length;
               };
               if (ordered(kind)) {
                 const lane = (lanes[kind] ?? Promise.resolve()).then(async () => {
                   if (laneHeld.has(kind)) return;
-                  await go();
-                  const after = await db.outbox.bulkGet(job.map((i) => i.id));
-                  if (after.some((a) => a && a.state !== 'sent' && a.state !== 'failed'))
-                    laneHeld.add(kind);
+                  if (await go()) laneHeld.add(kind);
                 });
                 lanes[kind] = lane;
                 await lane;
