@@ -324,9 +324,12 @@ function failureOf(
     // the submission is stored.
     return { changes: { state: 'sent', sentAt: Date.now(), leaseUntil: undefined }, lost: false };
   }
+  // Every answer but none clears `noAnswer`: a server that asked for patience is not tried again
+  // the moment the signal comes back.
   if (refusal && refusal !== 'failed') {
     const changes: Partial<OutboxItem> = {
       state: 'pending',
+      noAnswer: false,
       attempts: item.attempts + 1,
       nextAttemptAt: Date.now() + refusal.waitMs,
       lastError: messageOf(error),
@@ -346,6 +349,7 @@ function failureOf(
   if (status === 401 || status === 403) {
     const changes: Partial<OutboxItem> = {
       state: 'pending',
+      noAnswer: false,
       needsAuth: true,
       lastError: messageOf(error),
       leaseUntil: undefined,
@@ -486,8 +490,9 @@ export function syncNow(): Promise<void> {
           };
           await Promise.all(Array.from({ length: photoRound ? 1 : PARALLEL_SENDS }, worker));
           // No connection: the rest wait for the backoff timer, the `online` event or Background Sync.
-          // Nothing claimed: another tab or the worker took the round (asking again would spin).
-          if (connectionLost || !claimedAny) break;
+          // Nothing claimed: another tab or the worker took the round (asking again would spin),
+          // unless a change was made here meanwhile (it goes in the next round).
+          if (connectionLost || (!claimedAny && !changeMade)) break;
         }
         // Sent items are kept a day (the person sees what went); after the sending, not before
         // it: the signal's return is no moment to make the queue wait for housekeeping.

@@ -74,6 +74,10 @@ async function loadEngine(): Promise<Engine> {
             },
           }
         : {}),
+      // A kind whose server may ask for patience (as 'Avise-me' does with 429).
+      ...(kind === 'quote'
+        ? { refusal: (status: number) => (status === 429 ? { waitMs: 60_000 } : undefined) }
+        : {}),
       delivered: () => null,
     });
   }
@@ -357,6 +361,22 @@ describe('the outbox engine', () => {
     await engine.syncNow();
     // The server that answered 503 asked for patience: that one keeps its wait.
     expect((await items()).map((i) => i.state)).toEqual(['sent', 'pending']);
+  });
+
+  it('keeps the wait a server asked for, even for an item that once got no answer', async () => {
+    server.online = false;
+    await engine.submit('quote', { n: 1 });
+    server.online = true;
+    server.answers = [429];
+    engine.signalBack();
+    await engine.syncNow();
+    const [item] = await items();
+    expect(item).toMatchObject({ state: 'pending', noAnswer: false });
+    expect(item.nextAttemptAt - Date.now()).toBeGreaterThan(50_000);
+    // Tried once offline and once to hear the 429: the signal's return does not make it go again.
+    engine.signalBack();
+    await engine.syncNow();
+    expect(server.requests).toHaveLength(2);
   });
 
   it('keeps a refused item visible with the server words, and does not send it again by itself', async () => {
