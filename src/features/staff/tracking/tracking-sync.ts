@@ -116,20 +116,12 @@ let arrivals: Map<string, TrackingRow | null> | null = null;
 /** Realtime arrivals not written yet: the latest of each record (null: deleted). */
 let burst = new Map<string, TrackingRow | null>();
 let burstWritten: Promise<void> | undefined;
-/**
- * How long arrivals gather before they are written together: a tenth of a second, and half a
- * second while they keep coming (a queue of hundreds of changes reaching the server, this
- * device's or another's), when each write made the office's screen count and draw its ten
- * thousand shipments again.
- */
+/** How long arrivals gather before they are written together. */
 const BURST_MS = 100;
-const STREAM_MS = 500;
-/** When the last burst was written. */
-let lastBurstAt = 0;
 
 /**
  * A record sent through realtime goes onto the device (unless the device has a newer one) with
- * the others that arrive meanwhile, in one write (see `BURST_MS`). A batch of a hundred changes (this device's
+ * the others that arrive within 100 ms, in one write. A batch of a hundred changes (this device's
  * own queue reaching the server, or another phone's) arrives as a hundred events; written one by
  * one, each made the office's screen read and draw its ten thousand shipments again, and a slow
  * phone spent seconds on that while its next batch waited to be sent.
@@ -146,8 +138,7 @@ export function forgetTracking(id: string): Promise<void> {
 function gather(id: string, row: TrackingRow | null): Promise<void> {
   arrivals?.set(id, row);
   burst.set(id, row);
-  const wait = Date.now() - lastBurstAt < STREAM_MS ? STREAM_MS : BURST_MS;
-  burstWritten ??= new Promise<void>((resolve) => setTimeout(resolve, wait)).then(writeBurst);
+  burstWritten ??= new Promise<void>((resolve) => setTimeout(resolve, BURST_MS)).then(writeBurst);
   return burstWritten;
 }
 
@@ -160,6 +151,5 @@ async function writeBurst(): Promise<void> {
   const rows = burst;
   burst = new Map();
   burstWritten = undefined;
-  lastBurstAt = Date.now();
   await keepNewerRows(rows);
 }
