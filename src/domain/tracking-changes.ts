@@ -640,9 +640,12 @@ export function assignProblem(
 
 /** The office's 'Pendências': shipments whose attempts ran out, oldest first, to decide. */
 export function pendingShipments<T extends TrackingRow>(rows: readonly T[]): T[] {
-  return rows
-    .filter((r) => r.pendingSince && !r.returnedAt && !r.stages.includes(DELIVERED_STAGE))
-    .sort((a, b) => (a.pendingSince < b.pendingSince ? -1 : 1));
+  return rows.filter(awaitsDecision).sort((a, b) => (a.pendingSince < b.pendingSince ? -1 : 1));
+}
+
+/** A shipment in 'Pendências': waiting for the office's decision (not delivered, not returned). */
+export function awaitsDecision(row: TrackingRow): boolean {
+  return Boolean(row.pendingSince) && !row.returnedAt && !row.stages.includes(DELIVERED_STAGE);
 }
 
 /**

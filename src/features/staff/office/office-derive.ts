@@ -2,7 +2,7 @@
  * What the office's screen works out from its whole list (the day's counts, the cities, the
  * decisions waiting, the newest-first order), once per list and warmed while the page is idle.
  */
-import { pendingShipments, todayInBrazil, type ShownRow } from '../../../domain';
+import { awaitsDecision, pendingShipments, todayInBrazil, type ShownRow } from '../../../domain';
 import { adjustDayPanel, citiesOf, cityOf, dayPanel, sortRows } from '../../../domain/office-view';
 import { followKeptList, openingList } from '../tracking/kept-list';
 import { signedInAsDriver } from '../shipments/drivers';
@@ -39,8 +39,6 @@ function whole(all: readonly ShownRow[], today: string): Derived {
   };
 }
 
-const isPending = (row: ShownRow) => pendingShipments([row]).length > 0;
-
 /**
  * What a list works out to from the one before it, when it is that list with some rows changed in
  * place (a row kept on the device is never changed in place: a change is a new object, at the same
@@ -64,7 +62,7 @@ function changedFrom(
   }
   const swapped = new Map(changed);
   const sameCities = changed.every(([old, now]) => cityOf(old) === cityOf(now));
-  const samePending = changed.every(([old, now]) => !isPending(old) && !isPending(now));
+  const samePending = changed.every(([old, now]) => !awaitsDecision(old) && !awaitsDecision(now));
   return {
     today,
     panel: adjustDayPanel(was.panel, changed, today),
