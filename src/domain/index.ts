@@ -15,6 +15,7 @@ export * from './submission-mails';
 export * from './time';
 export * from './schemas';
 export * from './tracking-changes';
+export * from './stops';
 export * from './follows';
 export * from './shipment-numbers';
 export * from './shipments';

@@ -12,7 +12,8 @@
 import { formatCents, formatDay, formatDecimal } from './format';
 import { displayTrackingNumber, formatCep } from './masks';
 import { addressLine, destinationOf } from './shipments';
-import { stopsInOrder, type TrackingRow } from './tracking-changes';
+import { stopsInOrder } from './stops';
+import type { TrackingRow } from './tracking-changes';
 
 /** What the sheet lists: one driver's open stops, or the shipments chosen on the office's list. */
 export type ManifestChoice = { driver: string } | { ids: readonly string[] };

@@ -15,6 +15,7 @@ import {
   type TrackingChange,
   type TrackingRow,
 } from '../domain/tracking-changes';
+import { routeApplied } from '../domain/stops';
 import { db, keepNewerRows } from '../lib/db';
 import { ClientResponseError, visitorApi } from '../lib/pocketbase';
 import { API_PATHS } from '../config/api-paths';
@@ -159,6 +160,12 @@ interface ChangeAnswer {
   message?: string;
 }
 
+/** The record and number a change ended on: the server's, when it answered with the record. */
+const answeredAs = (change: TrackingChange, answer: ChangeAnswer) =>
+  answer.record
+    ? { id: String(answer.record.id), number: String(answer.record.number) }
+    : { id: change.record, number: change.number };
+
 /** A change the server applied, with what it answered. */
 interface ChangeDelivery extends Delivery {
   applied: { change: TrackingChange; answer: ChangeAnswer };
@@ -170,9 +177,12 @@ interface ChangeDelivery extends Delivery {
  * the server already had under another id takes this phone's later changes (and photos) along.
  */
 function changeDelivery(change: TrackingChange, answer: ChangeAnswer): ChangeDelivery {
-  const serverId = answer.record ? String(answer.record.id) : change.record;
   const delivery: ChangeDelivery = {
-    result: { id: serverId, merged: answer.merged ? 1 : 0, message: answer.message ?? '' },
+    result: {
+      id: answeredAs(change, answer).id,
+      merged: answer.merged ? 1 : 0,
+      message: answer.message ?? '',
+    },
     // The photo has reached the server: the device lets it go.
     payload: { change },
     // The person hears of a merge even when the change went at once.
@@ -199,9 +209,17 @@ async function keepApplied(deliveries: Delivery[]): Promise<void> {
     if (answer.deleted) rows.set(answer.deleted, null);
   }
   await keepNewerRows(rows);
+  for (const { change } of applied) {
+    if (change.op !== 'route') continue;
+    // Answered with a count, not rows: the new order is written here, so the screen does not
+    // show (and take a tap on) the old one until the realtime rows come.
+    const known = await db.staffTracking.bulkGet(change.order);
+    const byId = new Map(known.flatMap((row) => (row ? [[row.id, row] as const] : [])));
+    const ordered = routeApplied(byId, change);
+    if (ordered.length) await db.staffTracking.bulkPut(ordered);
+  }
   for (const { change, answer } of applied) {
-    const serverId = answer.record ? String(answer.record.id) : change.record;
-    const number = answer.record ? String(answer.record.number) : change.number;
+    const { id: serverId, number } = answeredAs(change, answer);
     if (serverId === change.record && number === change.number) continue;
     // Registered on another phone first: this phone's later changes go to that record. A
     // shipment made with a provisional number: its later changes carry the one it got.

@@ -7,13 +7,8 @@ import {
   type AttemptEntry,
 } from '../attempts';
 import { followUpdateMail, attemptsToTell, newsInOrder } from '../follows';
-import {
-  isOpenStop,
-  overlayChanges,
-  pendingShipments,
-  stopsInOrder,
-  trackingRowOf,
-} from '../tracking-changes';
+import { overlayChanges, pendingShipments, trackingRowOf } from '../tracking-changes';
+import { isOpenStop, stopsInOrder } from '../stops';
 
 const ID = 'abcdefghij12345';
 const entry = (id: string, at: string): AttemptEntry => ({

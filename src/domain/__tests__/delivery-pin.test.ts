@@ -12,11 +12,11 @@ import {
 } from '../delivery-pin';
 import {
   checkTrackingChange,
-  isOpenStop,
   overlayChanges,
   trackingRowOf,
   type TrackingChange,
 } from '../tracking-changes';
+import { isOpenStop } from '../stops';
 
 // The server's `$security.hs256(message, key)` and the browser's WebCrypto, in Node's words.
 const hmac = (key: string, message: string) =>

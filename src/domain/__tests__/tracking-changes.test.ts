@@ -4,14 +4,12 @@ import {
   checkTrackingChange,
   initials,
   mergeStageChange,
-  moveStop,
-  placeStop,
   overlayChanges,
-  stopsInOrder,
   trackingRowOf,
   type TrackingChange,
   type TrackingRow,
 } from '../tracking-changes';
+import { moveStop, placeStop, stopsInOrder } from '../stops';
 import type { TrackingStage } from '../stages';
 import { emptyShipment } from '../shipments';
 
