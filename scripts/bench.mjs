@@ -1759,24 +1759,27 @@ async function measureOffice(target, { drivers, records, counts }) {
     const since = () => ((Date.now() - back) / 1000).toFixed(1);
     const sentAt = new Map();
     const isBatch = (request) => request.url().endsWith('/api/equipe/rastreios/lote');
-    context.on('request', (request) => {
+    const batchSent = (request) => {
       if (isBatch(request)) sentAt.set(request, since());
-    });
+    };
+    context.on('request', batchSent);
     const batchSeen = (outcome) => (request) => {
       if (isBatch(request))
         batches.push(
           `${request.serviceWorker() ? 'service worker' : 'page'} sent +${sentAt.get(request) ?? '?'} s, answered +${since()} s${outcome}`,
         );
     };
-    context.on('requestfinished', batchSeen(''));
-    context.on('requestfailed', batchSeen(' (no answer)'));
+    const batchAnswered = batchSeen('');
+    const batchLost = batchSeen(' (no answer)');
+    context.on('requestfinished', batchAnswered);
+    context.on('requestfailed', batchLost);
     // The moment the server has all 200 is read from its answers to the batches (it answers once
     // each change is stored), then checked once by asking it. Asking it alone, ten times a second,
     // was a scan of 10,000 wide rows each time (~100 ms a question while the batches ran): the
     // bench measured its own load.
     const confirmed = new Set();
     let answeredAll = 0;
-    context.on('requestfinished', async (request) => {
+    const batchRead = async (request) => {
       if (!isBatch(request)) return;
       const seenAt = Date.now();
       const body = await (await request.response())?.json().catch(() => null);
@@ -1785,7 +1788,8 @@ async function measureOffice(target, { drivers, records, counts }) {
         if (record?.driver === bulkDriver.id) confirmed.add(record.id);
       }
       if (confirmed.size >= OFFICE_BULK && !answeredAll) answeredAll = seenAt;
-    });
+    };
+    context.on('requestfinished', batchRead);
     const storedOnServer = async () =>
       (await target.admin(`/api/collections/tracking/records?perPage=1&fields=id&filter=${filter}`))
         .totalItems >= OFFICE_BULK;
@@ -1842,6 +1846,11 @@ async function measureOffice(target, { drivers, records, counts }) {
       }
       await new Promise((r) => setTimeout(r, 250));
     }
+    // The loading part below sends batches of its own: they are not this measurement's.
+    context.off('request', batchSent);
+    context.off('requestfinished', batchAnswered);
+    context.off('requestfailed', batchLost);
+    context.off('requestfinished', batchRead);
     console.log(
       `› office: 200 assigned on the server ${assignSeconds.toFixed(2)} s after (batches answered: ${batches.join(', ')})`,
     );

@@ -42,10 +42,12 @@ import { isLetter } from './text';
 
 /**
  * The most changes a phone sends in one request, and the most the server takes. A whole day's
- * queue (a hundred stops' changes) fits one round trip: on a 3G signal each request costs
- * seconds before a byte of it is read.
+ * queue (a hundred stops' changes) and an office's action on a couple of hundred shipments fit
+ * one round trip: on a 3G signal each request costs seconds before a byte of it is read, and the
+ * next batch cannot leave before the answer to the one before (the changes keep their order).
+ * Each change is applied in its own transaction, so a long batch holds no lock for long.
  */
-export const TRACKING_BATCH_MAX = 100;
+export const TRACKING_BATCH_MAX = 250;
 
 interface ChangeBase {
   /** The record's id: made on the phone for a number it registers. */

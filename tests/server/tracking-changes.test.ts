@@ -6,6 +6,7 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_TYPES,
   RECEIVER_NAME_MAX,
+  TRACKING_BATCH_MAX,
   stageChangedField,
 } from '../../src/domain/tracking-changes';
 import { call, signIn, STAFF, startStack, type Stack } from '../support/stack';
@@ -280,17 +281,20 @@ describe('a batch of changes (a queue sent after the signal returns)', () => {
     expect(stored.stages).toEqual(['3']);
   });
 
-  it('takes 1 to 100 changes, from active staff only', async () => {
+  it(`takes 1 to ${TRACKING_BATCH_MAX} changes, from active staff only`, async () => {
     expect((await batch([])).status).toBe(400);
-    // A hundred are read, each with its own answer (here each one's missing fields).
-    const hundred = await batch(Array.from({ length: 100 }, () => ({ op: 'register' })));
-    expect(hundred.status).toBe(200);
-    expect(hundred.body.results).toHaveLength(100);
-    expect(hundred.body.results.every((r: { status: number }) => r.status === 400)).toBe(true);
-    const many = Array.from({ length: 101 }, () => ({ op: 'register' }));
+    // As many as the phone sends at once are read, each with its own answer (here each one's
+    // missing fields).
+    const full = await batch(
+      Array.from({ length: TRACKING_BATCH_MAX }, () => ({ op: 'register' })),
+    );
+    expect(full.status).toBe(200);
+    expect(full.body.results).toHaveLength(TRACKING_BATCH_MAX);
+    expect(full.body.results.every((r: { status: number }) => r.status === 400)).toBe(true);
+    const many = Array.from({ length: TRACKING_BATCH_MAX + 1 }, () => ({ op: 'register' }));
     const refused = await batch(many);
     expect(refused.status).toBe(400);
-    expect(refused.body.data.changes.message).toBe('Envie de 1 a 100 mudanças.');
+    expect(refused.body.data.changes.message).toBe(`Envie de 1 a ${TRACKING_BATCH_MAX} mudanças.`);
     const anonymous = await call(stack.url, `${ROUTE}/lote`, {
       method: 'POST',
       body: { changes: [{ op: 'register' }] },
