@@ -4,10 +4,15 @@ import { nextDueAt, OUTBOX_SIGNAL_EVENT, OUTBOX_WAITING_EVENT, signalBack, syncN
 let timer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
 
-/** Run a pass, then sleep until the next waiting item is due (the backoff timer). */
+/**
+ * Run a pass, then sleep until the next waiting item is due (the backoff timer). With no signal
+ * there is no timer: the `online` event starts the next pass. (A timer read the whole queue twice
+ * a second for as long as the phone was offline, and held the screen's IndexedDB work with it.)
+ */
 async function pass() {
   clearTimeout(timer);
-  if (navigator.onLine) await syncNow();
+  if (!navigator.onLine) return;
+  await syncNow();
   const due = await nextDueAt();
   if (due !== null) timer = setTimeout(() => void pass(), Math.max(500, due - Date.now()));
 }
