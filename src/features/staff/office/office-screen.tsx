@@ -135,9 +135,9 @@ export function OfficeScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [newest, filterKey, sort?.column, sort?.descending, today, driverName],
   );
-  // As the screen opens, the panel first: the table's lines (the heavier part to draw) follow in
-  // the next frame. Later changes draw both at once (a deferred table cost every change of the
-  // list a second pass of style and layout).
+  // As the screen opens, the panel first: 'Pendências', the filters and the table's lines (the
+  // heavier part to draw) follow in the next frame. Later changes draw all at once (a deferred
+  // table cost every change of the list a second pass of style and layout).
   const [drawn, setDrawn] = useState(false);
   useEffect(() => {
     const frame = requestAnimationFrame(() => setDrawn(true));
@@ -334,106 +334,110 @@ export function OfficeScreen() {
       />
 
       <ChangesStatus offline={offline} syncedAt={sync?.syncedAt} waitingChanges={waitingCount} />
-      <PendingList rows={pending} onDecide={onDecide} />
+      {drawn && (
+        <>
+          <PendingList rows={pending} onDecide={onDecide} />
 
-      <FilterBar
-        text={filters.text ?? ''}
-        onText={(value) => {
-          setPages(1);
-          setText(value);
-        }}
-        onCommit={commitText}
-        filters={filters}
-        onFilter={setFilter}
-        drivers={drivers}
-        cities={cities}
-        count={listed.length}
-        filtered={filtered}
-        selectAll={!wide && listed.length > 0 ? () => selectAll(!allSelected) : undefined}
-        allSelected={allSelected}
-        onClear={clearFilters}
-      />
+          <FilterBar
+            text={filters.text ?? ''}
+            onText={(value) => {
+              setPages(1);
+              setText(value);
+            }}
+            onCommit={commitText}
+            filters={filters}
+            onFilter={setFilter}
+            drivers={drivers}
+            cities={cities}
+            count={listed.length}
+            filtered={filtered}
+            selectAll={!wide && listed.length > 0 ? () => selectAll(!allSelected) : undefined}
+            allSelected={allSelected}
+            onClear={clearFilters}
+          />
 
-      {routeOf && (
-        <RouteBar
-          driver={routeOf}
-          driverName={driverName(routeOf)}
-          stops={stopsInOrder((all ?? []).filter((r) => r.driver === routeOf))}
-        />
-      )}
+          {routeOf && (
+            <RouteBar
+              driver={routeOf}
+              driverName={driverName(routeOf)}
+              stops={stopsInOrder((all ?? []).filter((r) => r.driver === routeOf))}
+            />
+          )}
 
-      {selected.size > 0 && (
-        <BulkBar
-          count={selected.size}
-          labelIds={chosen.filter((r) => r.shipment && r.number).map((r) => r.id)}
-          drivers={drivers}
-          manifestDriver={manifestDriver}
-          selectedIds={chosen.map((r) => r.id)}
-          onAssign={assignMany}
-          onStage={stageMany}
-          onClear={() => setSelected(new Set())}
-        />
-      )}
+          {selected.size > 0 && (
+            <BulkBar
+              count={selected.size}
+              labelIds={chosen.filter((r) => r.shipment && r.number).map((r) => r.id)}
+              drivers={drivers}
+              manifestDriver={manifestDriver}
+              selectedIds={chosen.map((r) => r.id)}
+              onAssign={assignMany}
+              onStage={stageMany}
+              onClear={() => setSelected(new Set())}
+            />
+          )}
 
-      {all === undefined || (!sync && all.length === 0 && !offline) ? (
-        <Text role="status">Carregando...</Text>
-      ) : listed.length === 0 ? (
-        <Text color="fg.muted">
-          {filtered ? 'Nenhuma remessa corresponde aos filtros.' : 'Nenhum número registrado.'}
-        </Text>
-      ) : wide ? (
-        <OfficeTable
-          rows={shown}
-          actions={actions}
-          selected={selected}
-          opened={opened}
-          onOpen={onOpen}
-          driverName={driverName}
-          sort={sort}
-          onSort={onSort}
-          allSelected={allSelected}
-          onSelectAll={selectAll}
-          today={today}
-        />
-      ) : (
-        <TrackingList label="Números registrados">
-          {shown.map((row) => (
-            <OfficeItem
-              key={row.id}
-              row={row}
+          {all === undefined || (!sync && all.length === 0 && !offline) ? (
+            <Text role="status">Carregando...</Text>
+          ) : listed.length === 0 ? (
+            <Text color="fg.muted">
+              {filtered ? 'Nenhuma remessa corresponde aos filtros.' : 'Nenhum número registrado.'}
+            </Text>
+          ) : wide ? (
+            <OfficeTable
+              rows={shown}
               actions={actions}
-              selected={selected.has(row.id)}
-              driverName={row.driver ? driverName(row.driver) : ''}
+              selected={selected}
+              opened={opened}
+              onOpen={onOpen}
+              driverName={driverName}
+              sort={sort}
+              onSort={onSort}
+              allSelected={allSelected}
+              onSelectAll={selectAll}
+              today={today}
             />
-          ))}
-        </TrackingList>
-      )}
+          ) : (
+            <TrackingList label="Números registrados">
+              {shown.map((row) => (
+                <OfficeItem
+                  key={row.id}
+                  row={row}
+                  actions={actions}
+                  selected={selected.has(row.id)}
+                  driverName={row.driver ? driverName(row.driver) : ''}
+                />
+              ))}
+            </TrackingList>
+          )}
 
-      {listed.length > limit && (
-        <Box>
-          <Button variant="outline" onClick={() => setPages((n) => n + 1)}>
-            Mostrar mais ({listed.length - limit} restantes)
-          </Button>
-        </Box>
-      )}
+          {listed.length > limit && (
+            <Box>
+              <Button variant="outline" onClick={() => setPages((n) => n + 1)}>
+                Mostrar mais ({listed.length - limit} restantes)
+              </Button>
+            </Box>
+          )}
 
-      <form onSubmit={register} noValidate>
-        <HStack w="full" align="end">
-          <Field.Root flex="1">
-            <Field.Label>Novo número de rastreio</Field.Label>
-            <Input
-              value={number}
-              onChange={(e) => setNumber(normalizeTrackingNumber(e.target.value))}
-              inputMode="numeric"
-              placeholder="Somente números"
-              maxLength={32}
-            />
-          </Field.Root>
-          <Button type="submit" colorPalette="brand">
-            Registrar
-          </Button>
-        </HStack>
-      </form>
+          <form onSubmit={register} noValidate>
+            <HStack w="full" align="end">
+              <Field.Root flex="1">
+                <Field.Label>Novo número de rastreio</Field.Label>
+                <Input
+                  value={number}
+                  onChange={(e) => setNumber(normalizeTrackingNumber(e.target.value))}
+                  inputMode="numeric"
+                  placeholder="Somente números"
+                  maxLength={32}
+                />
+              </Field.Root>
+              <Button type="submit" colorPalette="brand">
+                Registrar
+              </Button>
+            </HStack>
+          </form>
+        </>
+      )}
 
       {toDelete && (
         <DeleteDialog row={toDelete} onConfirm={confirmDelete} onCancel={() => setToDelete(null)} />
