@@ -294,7 +294,7 @@ describe('a batch of changes (a queue sent after the signal returns)', () => {
     const many = Array.from({ length: TRACKING_BATCH_MAX + 1 }, () => ({ op: 'register' }));
     const refused = await batch(many);
     expect(refused.status).toBe(400);
-    expect(refused.body.data.changes.message).toBe(`Envie de 1 a ${TRACKING_BATCH_MAX} mudanças.`);
+    expect(refused.body.data.changes.message).toBe('Envie de 1 a 250 mudanças.');
     const anonymous = await call(stack.url, `${ROUTE}/lote`, {
       method: 'POST',
       body: { changes: [{ op: 'register' }] },

@@ -143,7 +143,7 @@ export function OfficeScreen() {
     const frame = requestAnimationFrame(() => setDrawn(true));
     return () => cancelAnimationFrame(frame);
   }, []);
-  const shown = useMemo(() => (drawn ? listed.slice(0, limit) : []), [drawn, listed, limit]);
+  const shown = useMemo(() => listed.slice(0, limit), [listed, limit]);
 
   const setFilter = (name: keyof OfficeFilters, value: string | undefined) => {
     setPages(1);
