@@ -13,7 +13,10 @@ export function useLive(subscribe: () => Promise<() => void>, load: () => Promis
     let cancelled = false;
     let subscribing = false;
     const connect = () => {
-      if (stop || subscribing) {
+      // With no signal only the load (it reads or says what the device has): a subscription
+      // would fail at once and cost the screen's first moments an error and a retry; the
+      // 'online' event subscribes.
+      if (stop || subscribing || !navigator.onLine) {
         void load();
         return;
       }

@@ -93,7 +93,9 @@ export async function change(
 export function useKeptTracking() {
   const waiting = useLiveQuery(readWaiting, []);
   const sync = useLiveQuery(() => db.staffSync.get('tracking'), []);
-  const [offline, setOffline] = useState(false);
+  // Known at once when the device says so: the first draw says 'Sem conexão' rather than being
+  // drawn again when the first request fails.
+  const [offline, setOffline] = useState(() => !navigator.onLine);
 
   const reload = useCallback(async () => {
     try {
