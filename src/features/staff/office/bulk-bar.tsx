@@ -39,6 +39,10 @@ export function BulkBar({
   const [set, setSet] = useState(true);
   const [busy, setBusy] = useState(false);
   const run = async (action: () => Promise<void>) => {
+    // Focus leaves the dialog's button before the outcome is drawn: the button is then removed
+    // with the dialog, and a focused element removed in the middle of that draw made the browser
+    // restyle the whole page once for the blur and once again at its end.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     setBusy(true);
     try {
       await action();
