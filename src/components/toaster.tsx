@@ -1,5 +1,6 @@
 import { createToaster } from '@chakra-ui/react';
 import { useEffect } from 'react';
+import { inIdleSteps } from '../lib/idle';
 
 // Toasts sit at the top on wide screens and at the bottom on phones, where the top
 // is the header, the menu button and the page title a person needs. On wide screens they start
@@ -25,14 +26,20 @@ export const toasters = [topToaster, bottomToaster, phoneTopToaster] as const;
 /**
  * A screen whose actions all end in a toast (the office's list) has the toaster mounted once the
  * page is idle instead of with its first toast: mounting it (~200 ms of a slow phone) then landed
- * inside the first action's answer. Pages for visitors keep mounting it on demand.
+ * inside the first action's answer. Idle after the screen has drawn, not as it opens: mounted in
+ * the screen's first effects, it landed inside the screen's own opening. Pages for visitors keep
+ * mounting it on demand.
  */
 export const toasterWanted = { now: false, listeners: new Set<() => void>() };
 export function useToasterReady() {
   useEffect(() => {
     if (toasterWanted.now) return;
-    toasterWanted.now = true;
-    toasterWanted.listeners.forEach((notify) => notify());
+    return inIdleSteps([
+      () => {
+        toasterWanted.now = true;
+        toasterWanted.listeners.forEach((notify) => notify());
+      },
+    ]);
   }, []);
 }
 
