@@ -74,6 +74,13 @@ function lightOnly<T>(tree: T): T {
 // sixty component recipes and made the first load of / miss its 170 KB budget (bench/RESULTS.md).
 export const themeSlice = defineConfig({
   preflight: true,
+  // No cascade layers: Chrome takes each rule added inside an `@layer` (every component drawn for
+  // the first time, every slice of a page going live) as a change of the whole cascade, and
+  // restyles and lays out every element again. Unlayered, a new rule restyles only what it
+  // matches. Precedence then follows specificity and order, as in plain CSS: a component's style
+  // props still win over its recipe (Chakra merges both into one class), and the prerendered
+  // pages draw pixel for pixel as they did with layers. See docs/startup.md, section 11.
+  disableLayers: true,
   cssVarsPrefix,
   cssVarsRoot,
   globalCss,

@@ -77,14 +77,11 @@ export function appSystemInSteps(pause: () => Promise<void>): Promise<SystemCont
 
 /**
  * The system for adopting a prerendered page. The page already carries the global CSS (reset,
- * tokens, layer order) in its <style data-emotion="ch-global …"> tags; ChakraProvider would
+ * tokens) in its <style data-emotion="ch-global …"> tags; ChakraProvider would
  * serialize all of it again (some 50 KB) and move those tags, which makes the browser recompute
  * the style of the whole page. Without them here, the tags stay as the HTML made them, and the
  * system never writes that CSS at all (src/app/chakra-snapshot.ts makes it wait until asked for).
  */
 export function adoptingSystem(base: SystemContext): SystemContext {
-  return Object.create(base, {
-    _global: { value: [] },
-    _config: { value: { ...base._config, disableLayers: true } },
-  }) as SystemContext;
+  return Object.create(base, { _global: { value: [] } }) as SystemContext;
 }

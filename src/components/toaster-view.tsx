@@ -50,11 +50,11 @@ function renderToast(toaster: (typeof toasters)[number] | typeof warmToaster, te
 }
 
 /**
- * A store never shown: the first toast a page draws makes the browser add its CSS rules, and
- * Chakra's rules come inside a cascade layer, which makes the browser restyle and lay out every
- * element of the page again (measured on the office's list: ~370 ms of a slow phone, inside the
- * answer to an action on many). One toast drawn here, hidden, once the page is idle after the
- * view mounted, adds those rules before anyone waits for a toast.
+ * A store never shown: the first toast a page draws makes the browser add its CSS rules and
+ * restyle the page (measured on the office's list when Chakra's rules still came in cascade
+ * layers: ~370 ms of a slow phone, inside the answer to an action on many; see theme-config.ts).
+ * One toast drawn here, hidden, once the page is idle after the view mounted, adds those rules
+ * before anyone waits for a toast.
  */
 const warmToaster = createToaster({ placement: 'bottom' });
 
