@@ -10,6 +10,7 @@ import {
 } from '../../../domain';
 import { failureKind, staffApi } from '../../../lib/pocketbase';
 import { endedStaffSession } from './api';
+import { look } from './row-parts';
 
 type Shown =
   | { state: 'loading' }
@@ -34,6 +35,7 @@ async function fetchHistory(recordId: string): Promise<HistoryRow[]> {
 /** 'Histórico': what happened to one shipment, newest first, who did it and when. */
 export function HistoryButton({ recordId, number }: { recordId: string; number: string }) {
   const [open, setOpen] = useState(false);
+  const [made, setMade] = useState(false);
   const [shown, setShown] = useState<Shown>({ state: 'loading' });
   // Only the answer to the latest opening is shown (one opened, closed and opened again).
   const asked = useRef(0);
@@ -61,51 +63,57 @@ export function HistoryButton({ recordId, number }: { recordId: string; number: 
   const title = number ? `Histórico de ${displayTrackingNumber(number)}` : 'Histórico';
   return (
     <>
-      <Button
-        size="sm"
-        variant="outline"
+      {/* A plain button in the list's styles, and the dialog made only once it is asked for: the
+          office's list draws this in every card, and a search keystroke draws up to 25 new cards
+          (a Chakra button and a dialog's state machine in each were most of that keystroke). */}
+      <button
+        type="button"
+        {...look('outline')}
         aria-label={`Histórico de ${number}`}
         onClick={() => {
+          setMade(true);
           setOpen(true);
           void load();
         }}
       >
         Histórico
-      </Button>
-      <Dialog.Root
-        open={open}
-        onOpenChange={(e) => setOpen(e.open)}
-        lazyMount
-        unmountOnExit
-        scrollBehavior="inside"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <HistoryBody shown={shown} />
-              </Dialog.Body>
-              <Dialog.Footer>
-                {(shown.state === 'offline' || shown.state === 'error') && (
-                  <Button variant="outline" onClick={() => void load()}>
-                    Tentar de novo
-                  </Button>
-                )}
-                <Dialog.ActionTrigger asChild>
-                  <Button>Fechar</Button>
-                </Dialog.ActionTrigger>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Fechar" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      </button>
+      {made && (
+        <Dialog.Root
+          open={open}
+          onOpenChange={(e) => setOpen(e.open)}
+          lazyMount
+          unmountOnExit
+          scrollBehavior="inside"
+        >
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner>
+              <Dialog.Content>
+                <Dialog.Header>
+                  <Dialog.Title>{title}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <HistoryBody shown={shown} />
+                </Dialog.Body>
+                <Dialog.Footer>
+                  {(shown.state === 'offline' || shown.state === 'error') && (
+                    <Button variant="outline" onClick={() => void load()}>
+                      Tentar de novo
+                    </Button>
+                  )}
+                  <Dialog.ActionTrigger asChild>
+                    <Button>Fechar</Button>
+                  </Dialog.ActionTrigger>
+                </Dialog.Footer>
+                <Dialog.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label="Fechar" />
+                </Dialog.CloseTrigger>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      )}
     </>
   );
 }
