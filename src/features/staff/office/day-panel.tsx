@@ -1,5 +1,7 @@
 import { chakra } from '@chakra-ui/react';
+import { memo } from 'react';
 import { timeAgo } from '../../../domain';
+import { useMinute } from '../../../hooks/use-minute';
 import { SITUATIONS, type DayPanel as Panel, type Situation } from '../../../domain/office-view';
 
 // Plain elements styled once by the section (as the table's lines are): the panel is the first
@@ -54,7 +56,7 @@ const PANEL_STYLES = {
  * 'Painel do dia': the day's counts over the office's whole list (kept on this device and followed
  * live), each one a button that shows the list filtered to it, and each driver's progress.
  */
-export function DayPanel({
+export const DayPanel = memo(function DayPanel({
   panel,
   chosen,
   onChoose,
@@ -71,6 +73,7 @@ export function DayPanel({
   offline: boolean;
   syncedAt: number | undefined;
 }) {
+  useMinute();
   return (
     <chakra.section aria-labelledby="painel-do-dia" css={PANEL_STYLES}>
       <div className="dp-head">
@@ -114,4 +117,4 @@ export function DayPanel({
       )}
     </chakra.section>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Box, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { TRACKING_STAGES } from '../../../domain';
 import { PROMISES, SITUATIONS, type OfficeFilters } from '../../../domain/office-view';
 import type { Driver } from '../shipments/drivers';
@@ -49,48 +50,15 @@ export function FilterBar({
           onKeyDown={(e) => e.key === 'Enter' && onCommit()}
         />
       </Field.Root>
-      <Box
-        display="grid"
-        gridTemplateColumns={{
-          base: 'repeat(2, minmax(0, 1fr))',
-          lg: 'repeat(4, minmax(0, 1fr))',
-        }}
-        gap="3"
-      >
-        <Choice
-          label="Motorista"
-          value={filters.driver ?? ''}
-          onChange={(v) => onFilter('driver', v)}
-          options={[
-            { value: 'nenhum', label: 'Sem motorista' },
-            ...drivers.map((d) => ({ value: d.id, label: d.name })),
-          ]}
-        />
-        <Choice
-          label="Etapa"
-          value={filters.stage ?? ''}
-          onChange={(v) => onFilter('stage', v)}
-          options={[
-            { value: '0', label: 'Nenhuma etapa' },
-            ...TRACKING_STAGES.map((s) => ({
-              value: String(s.stage),
-              label: `${s.stage}. ${s.label}`,
-            })),
-          ]}
-        />
-        <Choice
-          label="Prazo"
-          value={filters.promise ?? ''}
-          onChange={(v) => onFilter('promise', v)}
-          options={PROMISES.map((p) => ({ value: p.key, label: p.label }))}
-        />
-        <Choice
-          label="Cidade"
-          value={filters.city ?? ''}
-          onChange={(v) => onFilter('city', v)}
-          options={cities.map((c) => ({ value: c, label: c }))}
-        />
-      </Box>
+      <FilterChoices
+        driver={filters.driver}
+        stage={filters.stage}
+        promise={filters.promise}
+        city={filters.city}
+        onFilter={onFilter}
+        drivers={drivers}
+        cities={cities}
+      />
       <HStack justify="space-between" wrap="wrap" gap="2">
         <Text fontSize="sm" color="fg.muted" role="status">
           {count === 1 ? '1 remessa' : `${count} remessas`}
@@ -115,6 +83,73 @@ export function FilterBar({
     </Stack>
   );
 }
+
+/**
+ * The four filters' choices: their own part, drawn again only when a choice or its options change
+ * (not on each keystroke in the search).
+ */
+const FilterChoices = memo(function FilterChoices({
+  driver,
+  stage,
+  promise,
+  city,
+  onFilter,
+  drivers,
+  cities,
+}: {
+  driver?: string;
+  stage?: string;
+  promise?: string;
+  city?: string;
+  onFilter: (name: keyof OfficeFilters, value: string | undefined) => void;
+  drivers: Driver[];
+  cities: string[];
+}) {
+  return (
+    <Box
+      display="grid"
+      gridTemplateColumns={{
+        base: 'repeat(2, minmax(0, 1fr))',
+        lg: 'repeat(4, minmax(0, 1fr))',
+      }}
+      gap="3"
+    >
+      <Choice
+        label="Motorista"
+        value={driver ?? ''}
+        onChange={(v) => onFilter('driver', v)}
+        options={[
+          { value: 'nenhum', label: 'Sem motorista' },
+          ...drivers.map((d) => ({ value: d.id, label: d.name })),
+        ]}
+      />
+      <Choice
+        label="Etapa"
+        value={stage ?? ''}
+        onChange={(v) => onFilter('stage', v)}
+        options={[
+          { value: '0', label: 'Nenhuma etapa' },
+          ...TRACKING_STAGES.map((s) => ({
+            value: String(s.stage),
+            label: `${s.stage}. ${s.label}`,
+          })),
+        ]}
+      />
+      <Choice
+        label="Prazo"
+        value={promise ?? ''}
+        onChange={(v) => onFilter('promise', v)}
+        options={PROMISES.map((p) => ({ value: p.key, label: p.label }))}
+      />
+      <Choice
+        label="Cidade"
+        value={city ?? ''}
+        onChange={(v) => onFilter('city', v)}
+        options={cities.map((c) => ({ value: c, label: c }))}
+      />
+    </Box>
+  );
+});
 
 /** A filter's select: 'Todos' first, then its choices. */
 function Choice({

@@ -1,5 +1,6 @@
 import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import {
+  memo,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -172,7 +173,6 @@ export function OfficeScreen() {
       { replace: true },
     );
 
-  const [number, setNumber] = useState('');
   const [toDelete, setToDelete] = useState<ShownRow | null>(null);
   const [scanning, setScanning] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -209,25 +209,6 @@ export function OfficeScreen() {
       }
       return next;
     });
-
-  const register = async (e: FormEvent) => {
-    e.preventDefault();
-    const message = checkField(TRACKING_NUMBER_RULE, number, {});
-    if (message) {
-      toaster.create({ title: message, type: 'warning' });
-      return;
-    }
-    const known =
-      (await db.staffTracking.where('number').equals(number).count()) > 0 ||
-      waitingChanges.some((c) => c.op === 'register' && c.number === number);
-    if (known) {
-      toaster.create({ title: 'Este número já foi registrado', type: 'error' });
-      return;
-    }
-    const made = { op: 'register', record: newRecordId(), number, at: newChangeTime() } as const;
-    setNumber('');
-    if (!(await change(made, 'Número registrado com sucesso'))) setNumber(made.number);
-  };
 
   const toggle = (row: ShownRow, stage: TrackingStage) => {
     const set = !row.stages.includes(stage);
@@ -280,10 +261,25 @@ export function OfficeScreen() {
 
   // The rows' handlers, one object for the life of the screen (a row is drawn again only when
   // its content changes); those that read state call this render's function.
-  const latest = useRef({ toggle, decide });
+  const latest = useRef({ toggle, decide, setFilter, waitingChanges });
   useLayoutEffect(() => {
-    latest.current = { toggle, decide };
+    latest.current = { toggle, decide, setFilter, waitingChanges };
   });
+  // Stable for the parts drawn again only when their own content changes (a search keystroke
+  // draws the list and the count, not the panel, the filters' choices or the buttons).
+  const onFilter = useCallback(
+    (name: keyof OfficeFilters, value: string | undefined) => latest.current.setFilter(name, value),
+    [],
+  );
+  const onChoose = useCallback(
+    (situation?: string) => onFilter('situation', situation),
+    [onFilter],
+  );
+  const onDriver = useCallback((driver: string) => onFilter('driver', driver), [onFilter]);
+  const isWaiting = useCallback(
+    (n: string) => latest.current.waitingChanges.some((c) => c.op === 'register' && c.number === n),
+    [],
+  );
   const onDecide = useCallback(
     (row: ShownRow, decision: 'retry' | 'return', driver?: string) =>
       latest.current.decide(row, decision, driver),
@@ -311,23 +307,15 @@ export function OfficeScreen() {
   return (
     <Stack gap="6">
       <HStack gap="3" wrap="wrap">
-        <Button asChild colorPalette="brand">
-          <RouterLink to={paths.newShipment}>Nova remessa</RouterLink>
-        </Button>
-        <Button variant="outline" colorPalette="brand" onClick={() => setScanning(true)}>
-          Escanear etiqueta
-        </Button>
-        <Button variant="outline" colorPalette="brand" onClick={() => setLoading(true)}>
-          Carregar veículo
-        </Button>
+        <ScreenActions onScan={setScanning} onLoad={setLoading} />
         <ExportButton rows={listed} />
       </HStack>
 
       <DayPanel
         panel={panel}
         chosen={filters.situation}
-        onChoose={(situation) => setFilter('situation', situation)}
-        onDriver={(driver) => setFilter('driver', driver)}
+        onChoose={onChoose}
+        onDriver={onDriver}
         driverName={driverName}
         offline={offline}
         syncedAt={sync?.syncedAt}
@@ -346,7 +334,7 @@ export function OfficeScreen() {
             }}
             onCommit={commitText}
             filters={filters}
-            onFilter={setFilter}
+            onFilter={onFilter}
             drivers={drivers}
             cities={cities}
             count={listed.length}
@@ -419,23 +407,7 @@ export function OfficeScreen() {
             </Box>
           )}
 
-          <form onSubmit={register} noValidate>
-            <HStack w="full" align="end">
-              <Field.Root flex="1">
-                <Field.Label>Novo número de rastreio</Field.Label>
-                <Input
-                  value={number}
-                  onChange={(e) => setNumber(normalizeTrackingNumber(e.target.value))}
-                  inputMode="numeric"
-                  placeholder="Somente números"
-                  maxLength={32}
-                />
-              </Field.Root>
-              <Button type="submit" colorPalette="brand">
-                Registrar
-              </Button>
-            </HStack>
-          </form>
+          <RegisterNumber isWaiting={isWaiting} />
         </>
       )}
 
@@ -450,3 +422,75 @@ export function OfficeScreen() {
     </Stack>
   );
 }
+
+/** The screen's first buttons: drawn once (a state setter never changes). */
+const ScreenActions = memo(function ScreenActions({
+  onScan,
+  onLoad,
+}: {
+  onScan: (open: boolean) => void;
+  onLoad: (open: boolean) => void;
+}) {
+  return (
+    <>
+      <Button asChild colorPalette="brand">
+        <RouterLink to={paths.newShipment}>Nova remessa</RouterLink>
+      </Button>
+      <Button variant="outline" colorPalette="brand" onClick={() => onScan(true)}>
+        Escanear etiqueta
+      </Button>
+      <Button variant="outline" colorPalette="brand" onClick={() => onLoad(true)}>
+        Carregar veículo
+      </Button>
+    </>
+  );
+});
+
+/**
+ * 'Novo número de rastreio': a number registered by hand. Its own state, so that typing here
+ * draws this form only, not the screen's list.
+ */
+const RegisterNumber = memo(function RegisterNumber({
+  isWaiting,
+}: {
+  /** Whether a registration of this number still waits on this device. */
+  isWaiting: (number: string) => boolean;
+}) {
+  const [number, setNumber] = useState('');
+  const register = async (e: FormEvent) => {
+    e.preventDefault();
+    const message = checkField(TRACKING_NUMBER_RULE, number, {});
+    if (message) {
+      toaster.create({ title: message, type: 'warning' });
+      return;
+    }
+    const known =
+      (await db.staffTracking.where('number').equals(number).count()) > 0 || isWaiting(number);
+    if (known) {
+      toaster.create({ title: 'Este número já foi registrado', type: 'error' });
+      return;
+    }
+    const made = { op: 'register', record: newRecordId(), number, at: newChangeTime() } as const;
+    setNumber('');
+    if (!(await change(made, 'Número registrado com sucesso'))) setNumber(made.number);
+  };
+  return (
+    <form onSubmit={register} noValidate>
+      <HStack w="full" align="end">
+        <Field.Root flex="1">
+          <Field.Label>Novo número de rastreio</Field.Label>
+          <Input
+            value={number}
+            onChange={(e) => setNumber(normalizeTrackingNumber(e.target.value))}
+            inputMode="numeric"
+            placeholder="Somente números"
+            maxLength={32}
+          />
+        </Field.Root>
+        <Button type="submit" colorPalette="brand">
+          Registrar
+        </Button>
+      </HStack>
+    </form>
+  );
+});

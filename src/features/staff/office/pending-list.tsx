@@ -93,7 +93,13 @@ const PENDING_SHOWN = 5;
  * 'Pendências': the shipments whose delivery failed too often, for the office to send out again
  * (with a driver) or return to the sender. Each decision travels like any change, offline too.
  */
-export function PendingList({ rows, onDecide }: { rows: ShownRow[]; onDecide: Decide }) {
+export const PendingList = memo(function PendingList({
+  rows,
+  onDecide,
+}: {
+  rows: ShownRow[];
+  onDecide: Decide;
+}) {
   const [drivers, setDrivers] = useState<Driver[]>(knownDrivers);
   const [everyOne, setEveryOne] = useState(false);
   useEffect(() => {
@@ -123,4 +129,4 @@ export function PendingList({ rows, onDecide }: { rows: ShownRow[]; onDecide: De
       )}
     </Stack>
   );
-}
+});

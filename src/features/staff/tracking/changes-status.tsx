@@ -1,9 +1,11 @@
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { memo } from 'react';
 import { displayTrackingNumber, formatDateTime, timeAgo } from '../../../domain';
 import { db, STAFF_KINDS, type OutboxItem } from '../../../lib/db';
 import { discardItem, type TrackingPayload } from '../../../offline';
 import { waitingLine } from '../../../offline/messages';
+import { useMinute } from '../../../hooks/use-minute';
 
 const isStaffItem = (item: OutboxItem) => STAFF_KINDS.includes(item.kind);
 
@@ -12,7 +14,7 @@ const isStaffItem = (item: OutboxItem) => STAFF_KINDS.includes(item.kind);
  * ('Tudo enviado às 14:32', '3 alterações e 2 fotos aguardando sinal'), and the changes the server
  * did not apply (a number deleted meanwhile, bad input), said until put away.
  */
-export function ChangesStatus({
+export const ChangesStatus = memo(function ChangesStatus({
   offline,
   syncedAt,
   waitingChanges,
@@ -21,6 +23,7 @@ export function ChangesStatus({
   syncedAt: number | undefined;
   waitingChanges: number;
 }) {
+  useMinute();
   const photosWaiting = useLiveQuery(
     () =>
       db.outbox
@@ -110,4 +113,4 @@ export function ChangesStatus({
       )}
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Box, Button, chakra, Image, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Image, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { company } from '../../../config/company';
 import { toaster } from '../../../components/toaster';
@@ -27,6 +27,7 @@ import {
 } from '../../../domain';
 import { emailShareHref, trackingShareText, whatsappShareHref } from '../../../domain/share';
 import { photoUrl } from './api';
+import { useSharedClasses } from '../../../forms/shared-classes';
 
 /*
  * A list of a hundred rows drawn with Chakra's components costs seconds on a mid-range phone: each
@@ -160,12 +161,17 @@ const ROW_STYLES = {
   },
 } as const;
 
-/** The list of rows (the office's numbers or a driver's stops), styled once for all of them. */
+/**
+ * The list of rows (the office's numbers or a driver's stops), styled once for all of them. A plain
+ * list with a class made once per page: it is drawn again with each search keystroke, and a
+ * Chakra element would work out these styles again each time.
+ */
 export function TrackingList({ label, children }: { label: string; children: ReactNode }) {
+  const { list } = useSharedClasses('tracking-list', (named) => ({ list: named(ROW_STYLES) }));
   return (
-    <chakra.ul css={ROW_STYLES} aria-label={label}>
+    <ul className={list} aria-label={label}>
       {children}
-    </chakra.ul>
+    </ul>
   );
 }
 
