@@ -237,6 +237,19 @@ export function rowFilter(filters: OfficeFilters, today: string): (row: Tracking
   };
 }
 
+/**
+ * Whether `after` can only let through rows `before` let through: the same filters, and a search
+ * that only grew at its end ('12' then '123', 'ana' then 'ana s'). A name that holds the longer
+ * text holds the shorter one, and so do a number's and a CEP's digits; so a list already
+ * filtered by `before` may be filtered again instead of the whole list (each keystroke of a search
+ * otherwise walks every shipment).
+ */
+export function searchNarrows(before: OfficeFilters, after: OfficeFilters): boolean {
+  const others = ['situation', 'driver', 'stage', 'promise', 'city'] as const;
+  if (others.some((name) => (before[name] ?? '') !== (after[name] ?? ''))) return false;
+  return folded((after.text ?? '').trim()).startsWith(folded((before.text ?? '').trim()));
+}
+
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
 /** Sort a list by a column (ties keep the newest first); `driverName` turns an id into a name. */

@@ -6,6 +6,7 @@ import {
   dayPanel,
   promiseState,
   rowFilter,
+  searchNarrows,
   sortRows,
 } from '../office-view';
 import { CHANGE_MESSAGES, emptyRow, type TrackingRow } from '../tracking-changes';
@@ -170,6 +171,51 @@ describe("the office's list", () => {
     const found = (text: string) => [renamed].filter(rowFilter({ text }, TODAY)).map((r) => r.id);
     expect(found('celia')).toEqual(['3']);
     expect(found('bruno')).toEqual([]);
+  });
+
+  it('filters a search that grew from the rows the shorter search found, with the same result', () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      shipment(String(i), {
+        to: ['José Araújo', 'Ana Souza', 'Ângela Sá', 'Bruno 12 Lima'][i % 4],
+        zip: `7400${String(i).padStart(4, '0')}`,
+        driver: i % 3 ? 'beta' : undefined,
+      }),
+    );
+    const typed = [
+      '1',
+      '12',
+      '12 ',
+      '12 3',
+      '7',
+      '74',
+      '7400-0',
+      '7400-00',
+      'a',
+      'an',
+      'ang',
+      'âng',
+    ];
+    for (const driver of [undefined, 'beta']) {
+      let before: { text?: string; driver?: string } = { driver };
+      let found = many.filter(rowFilter(before, TODAY));
+      for (const text of typed) {
+        const after = { text, driver };
+        const whole = many.filter(rowFilter(after, TODAY));
+        if (searchNarrows(before, after)) {
+          expect(found.filter(rowFilter(after, TODAY))).toEqual(whole);
+        }
+        before = after;
+        found = whole;
+      }
+    }
+    expect(searchNarrows({ text: '12' }, { text: '123' })).toBe(true);
+    expect(searchNarrows({ text: 'ana' }, { text: 'Ana S' })).toBe(true);
+    expect(searchNarrows({ text: 'angela' }, { text: 'Ângela' })).toBe(true);
+    // A letter taken back, another text, or any other filter changed: the whole list again.
+    expect(searchNarrows({ text: '123' }, { text: '12' })).toBe(false);
+    expect(searchNarrows({ text: 'ana' }, { text: 'bruno' })).toBe(false);
+    expect(searchNarrows({ text: '12' }, { text: '123', driver: 'beta' })).toBe(false);
+    expect(searchNarrows({ text: '12', city: 'Goiânia - GO' }, { text: '123' })).toBe(false);
   });
 
   it('filters by driver (or none), stage reached, promise and city, all together', () => {

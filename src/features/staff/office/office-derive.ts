@@ -3,7 +3,16 @@
  * decisions waiting, the newest-first order), once per list and warmed while the page is idle.
  */
 import { awaitsDecision, pendingShipments, todayInBrazil, type ShownRow } from '../../../domain';
-import { adjustDayPanel, citiesOf, cityOf, dayPanel, sortRows } from '../../../domain/office-view';
+import {
+  adjustDayPanel,
+  citiesOf,
+  cityOf,
+  dayPanel,
+  rowFilter,
+  searchNarrows,
+  sortRows,
+  type OfficeFilters,
+} from '../../../domain/office-view';
 import { followKeptList, openingList } from '../tracking/kept-list';
 import { signedInAsDriver } from '../shipments/drivers';
 
@@ -70,6 +79,32 @@ function changedFrom(
     pending: samePending ? was.pending : pendingShipments(all),
     newest: was.newest.map((row) => swapped.get(row) ?? row),
   };
+}
+
+/** Per newest-first list: the filters it was last filtered by, and what they found. */
+const lastFound = new WeakMap<
+  readonly ShownRow[],
+  { filters: OfficeFilters; today: string; found: ShownRow[] }
+>();
+
+/**
+ * The rows of `newest` these filters let through, in its order. A search that only grew since the
+ * last call filters the rows that call found, not the whole list (`searchNarrows`): typing a
+ * number walks ten thousand shipments for its first digit, then a few hundred.
+ */
+export function filterRows(
+  newest: readonly ShownRow[],
+  filters: OfficeFilters,
+  today: string,
+): ShownRow[] {
+  const before = lastFound.get(newest);
+  const from =
+    before && before.today === today && searchNarrows(before.filters, filters)
+      ? before.found
+      : newest;
+  const found = from.filter(rowFilter(filters, today));
+  lastFound.set(newest, { filters, today, found });
+  return found;
 }
 
 /**

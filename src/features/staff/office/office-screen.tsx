@@ -27,12 +27,7 @@ import {
   type TrackingChange,
   type TrackingStage,
 } from '../../../domain';
-import {
-  rowFilter,
-  sortRows,
-  type OfficeFilters,
-  type SortColumn,
-} from '../../../domain/office-view';
+import { sortRows, type OfficeFilters, type SortColumn } from '../../../domain/office-view';
 import { db } from '../../../lib/db';
 import { newRecordId } from '../../../offline';
 import { ChangesStatus } from '../tracking/changes-status';
@@ -49,7 +44,7 @@ import { DayPanel } from './day-panel';
 import { ExportButton } from './export-button';
 import { FilterBar } from './filter-bar';
 import { LoadingDialog } from './loading-dialog';
-import { derive } from './office-derive';
+import { derive, filterRows } from './office-derive';
 import { OfficeItem, type OfficeActions } from './office-item';
 import { filtersOf, PARAM, sortOf, useTypedSearch } from './office-params';
 import { OfficeTable } from './office-table';
@@ -130,7 +125,7 @@ export function OfficeScreen() {
   const filterKey = JSON.stringify(filters);
   const listed = useMemo(
     () => {
-      const found = filtered ? newest.filter(rowFilter(filters, today)) : newest;
+      const found = filtered ? filterRows(newest, filters, today) : newest;
       return sort ? sortRows(found, sort, driverName) : found;
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
