@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { shipmentFields } from '../support/payloads';
 import { call, DRIVER, DRIVER_ID, signIn, STAFF, type Stack } from '../support/stack';
-import { cameraPhoto, expect, officeCard, test, waitForWorker } from './fixtures';
+import { cameraPhoto, expect, officeCard, test, waitForWorker, wholePage } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'one phone-sized context is made here');
 // A whole day in one test (three contexts, two e-mails waited for): 40-65 s with the other
@@ -147,7 +147,7 @@ test("a failed attempt and a delivery made offline reach the office, the public 
       return left > 0 && up === (left === 1 ? 0 : 1) ? 'agree' : `${left} stops, ${up} 'Subir'`;
     })
     .toBe('agree');
-  await page.screenshot({ path: testInfo.outputPath('aguardando-sinal.png'), fullPage: true });
+  await wholePage(page, testInfo.outputPath('aguardando-sinal.png'));
 
   // Closed and opened again with no signal: the attempt is still marked.
   await page.reload();
@@ -157,7 +157,7 @@ test("a failed attempt and a delivery made offline reach the office, the public 
   await expect(page.getByTestId('envio')).toHaveText(/^Tudo enviado às \d\d:\d\d$/, {
     timeout: 30_000,
   });
-  await page.screenshot({ path: testInfo.outputPath('tudo-enviado.png'), fullPage: true });
+  await wholePage(page, testInfo.outputPath('tudo-enviado.png'));
 
   // The office sees the attempt with its reason and photo, and the delivery.
   const desk = await browser.newContext({ baseURL });

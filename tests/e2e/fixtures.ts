@@ -141,6 +141,19 @@ export async function mailSettled(stack: Stack) {
     .toBe(0);
 }
 
+/**
+ * The whole page as someone scrolling through it sees it. The staff lists' rows off screen are drawn
+ * only as they come near it (`content-visibility: auto`), and a full-page capture does not scroll:
+ * they are drawn first, for this picture only.
+ */
+export async function wholePage(page: Page, path: string) {
+  const style = await page.addStyleTag({
+    content: '* { content-visibility: visible !important; }',
+  });
+  await page.screenshot({ path, fullPage: true });
+  await style.evaluate((element) => element.parentNode?.removeChild(element));
+}
+
 /** The page has drawn twice since now: any update already queued (React's included) is on screen. */
 export async function framesDrawn(page: Page) {
   await page.evaluate(

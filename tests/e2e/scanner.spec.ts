@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { browserWithCamera, writeY4m } from '../support/fake-camera';
 import { shipmentFields } from '../support/payloads';
 import { call, DRIVER, DRIVER_ID, signIn, STAFF, type Stack } from '../support/stack';
-import { expect, test, waitForWorker } from './fixtures';
+import { expect, test, waitForWorker, wholePage } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'one phone-sized context is made here');
 
@@ -118,7 +118,7 @@ test('a label filmed by the camera opens its stop; a typed number of another dri
     await expect(scanned.getByRole('button', { name: /^(Subir|Descer) a parada/ })).toHaveCount(0);
     // The office's own details stay off a driver's card.
     await expect(scanned.getByText(/^Registrado por/)).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath('parada-escaneada.png'), fullPage: true });
+    await wholePage(page, testInfo.outputPath('parada-escaneada.png'));
 
     // The reader was kept on the phone: it scans again with no signal, after a reload.
     await phone.setOffline(true);

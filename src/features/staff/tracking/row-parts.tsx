@@ -40,7 +40,17 @@ const ROW_STYLES = {
   flexDirection: 'column',
   gap: '3',
   listStyleType: 'none',
-  '& > li': { borderWidth: '1px', borderRadius: 'lg', padding: '4' },
+  '& > li': {
+    borderWidth: '1px',
+    borderRadius: 'lg',
+    padding: '4',
+    // A row off screen is not styled, laid out or painted until it comes near the screen: a
+    // search keystroke draws up to 25 new cards of which a phone shows two or three (its style
+    // and layout were a third of that keystroke), and a driver's list draws a hundred stops.
+    // The browser keeps a row's last size once drawn; before that, about a card's height.
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 16rem',
+  },
   '& .ti-head': {
     display: 'flex',
     justifyContent: 'space-between',
