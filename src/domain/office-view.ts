@@ -205,10 +205,18 @@ function folded(text: string): string {
 }
 
 /** A test for one row: every filter given must hold. */
-export function rowFilter(filters: OfficeFilters, today: string): (row: TrackingRow) => boolean {
+/**
+ * A search as the list compares it: the text folded (a receiver's name holds it), and its digits
+ * when it is typed as a number or a CEP is (digits, dots, dashes, spaces: a name's digits are not
+ * one), which a number or a CEP holds; '' when there are none.
+ */
+function searchOf(filters: OfficeFilters): { text: string; digits: string } {
   const text = folded((filters.text ?? '').trim());
-  // A number or a CEP is typed with digits (and dots, dashes, spaces): a name's digits are not one.
-  const digits = /^[\d\s./-]+$/.test(text) ? normalizeTrackingNumber(text) : '';
+  return { text, digits: /^[\d\s./-]+$/.test(text) ? normalizeTrackingNumber(text) : '' };
+}
+
+export function rowFilter(filters: OfficeFilters, today: string): (row: TrackingRow) => boolean {
+  const { text, digits } = searchOf(filters);
   const city = folded(filters.city ?? '');
   const tomorrow = nextDay(today);
   const sameCity = new Map<string, boolean>();
@@ -247,7 +255,11 @@ export function rowFilter(filters: OfficeFilters, today: string): (row: Tracking
 export function searchNarrows(before: OfficeFilters, after: OfficeFilters): boolean {
   const others = ['situation', 'driver', 'stage', 'promise', 'city'] as const;
   if (others.some((name) => (before[name] ?? '') !== (after[name] ?? ''))) return false;
-  return folded((after.text ?? '').trim()).startsWith(folded((before.text ?? '').trim()));
+  const [was, now] = [searchOf(before), searchOf(after)];
+  // '-' found names only; '-7' finds numbers and CEPs with a 7 too: not fewer rows.
+  if (now.digits && !now.digits.includes(was.digits)) return false;
+  if (now.digits && !was.digits && was.text) return false;
+  return now.text.startsWith(was.text);
 }
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });

@@ -194,6 +194,13 @@ describe("the office's list", () => {
       'an',
       'ang',
       'âng',
+      // Only separators find names (no digits); a digit after them finds numbers and CEPs too.
+      '-',
+      '-0',
+      '-00',
+      '.',
+      '.1',
+      ' 1',
     ];
     for (const driver of [undefined, 'beta']) {
       let before: { text?: string; driver?: string } = { driver };
@@ -216,6 +223,7 @@ describe("the office's list", () => {
     expect(searchNarrows({ text: 'ana' }, { text: 'bruno' })).toBe(false);
     expect(searchNarrows({ text: '12' }, { text: '123', driver: 'beta' })).toBe(false);
     expect(searchNarrows({ text: '12', city: 'Goiânia - GO' }, { text: '123' })).toBe(false);
+    expect(searchNarrows({ text: '-' }, { text: '-0' })).toBe(false);
   });
 
   it('filters by driver (or none), stage reached, promise and city, all together', () => {

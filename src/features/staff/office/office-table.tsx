@@ -73,7 +73,9 @@ const TABLE_STYLES = {
   // A mouse's target at a desk: the line stays one text line high (a phone keeps 44 px cards).
   '& .tt-link': { color: 'brand.fg', textDecoration: 'underline', fontWeight: 'medium' },
   '& td.tt-details': { paddingBlock: '3', bg: 'bg.subtle' },
-  '& td.tt-details li': { bg: 'bg' },
+  // The opened card is on screen with its line, and a table sizes its columns from what is in
+  // them: the lists' skipping of rows off screen is not for it.
+  '& td.tt-details li': { bg: 'bg', contentVisibility: 'visible' },
 } as const;
 
 const stageText = (row: ShownRow) => {

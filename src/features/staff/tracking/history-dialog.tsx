@@ -65,7 +65,7 @@ export function HistoryButton({ recordId, number }: { recordId: string; number: 
     <>
       {/* A plain button in the list's styles, and the dialog made only once it is asked for: the
           office's list draws this in every card, and a search keystroke draws up to 25 new cards
-          (a Chakra button and a dialog's state machine in each were most of that keystroke). */}
+          (a Chakra button and a dialog's state machine in each were a quarter of that keystroke). */}
       <button
         type="button"
         {...look('outline')}
