@@ -1,25 +1,12 @@
-import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useToasterReady } from '../../../components/toaster';
 import {
-  memo,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-} from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { toaster, useToasterReady } from '../../../components/toaster';
-import {
-  checkField,
   DELIVERED_STAGE,
   newChangeTime,
-  normalizeTrackingNumber,
   overlayChanges,
   stopsInOrder,
-  TRACKING_NUMBER_RULE,
   todayInBrazil,
   type DecisionChange,
   type ShownRow,
@@ -29,7 +16,6 @@ import {
 } from '../../../domain';
 import { sortRows, type OfficeFilters, type SortColumn } from '../../../domain/office-view';
 import { db } from '../../../lib/db';
-import { newRecordId } from '../../../offline';
 import { ChangesStatus } from '../tracking/changes-status';
 import { RecordDelivery } from '../tracking/delivery-dialog';
 import { SHOWN, useKeptList } from '../tracking/kept-list';
@@ -50,6 +36,7 @@ import { filtersOf, PARAM, sortOf, useTypedSearch } from './office-params';
 import { OfficeTable } from './office-table';
 import { PendingList } from './pending-list';
 import { RouteBar } from './route-bar';
+import { RegisterNumber, ScreenActions } from './screen-actions';
 
 /** Cards drawn at once on a phone (see `limit`). */
 const CARDS_SHOWN = 25;
@@ -417,75 +404,3 @@ export function OfficeScreen() {
     </Stack>
   );
 }
-
-/** The screen's first buttons: drawn once (a state setter never changes). */
-const ScreenActions = memo(function ScreenActions({
-  onScan,
-  onLoad,
-}: {
-  onScan: (open: boolean) => void;
-  onLoad: (open: boolean) => void;
-}) {
-  return (
-    <>
-      <Button asChild colorPalette="brand">
-        <RouterLink to={paths.newShipment}>Nova remessa</RouterLink>
-      </Button>
-      <Button variant="outline" colorPalette="brand" onClick={() => onScan(true)}>
-        Escanear etiqueta
-      </Button>
-      <Button variant="outline" colorPalette="brand" onClick={() => onLoad(true)}>
-        Carregar veículo
-      </Button>
-    </>
-  );
-});
-
-/**
- * 'Novo número de rastreio': a number registered by hand. Its own state, so that typing here
- * draws this form only, not the screen's list.
- */
-const RegisterNumber = memo(function RegisterNumber({
-  isWaiting,
-}: {
-  /** Whether a registration of this number still waits on this device. */
-  isWaiting: (number: string) => boolean;
-}) {
-  const [number, setNumber] = useState('');
-  const register = async (e: FormEvent) => {
-    e.preventDefault();
-    const message = checkField(TRACKING_NUMBER_RULE, number, {});
-    if (message) {
-      toaster.create({ title: message, type: 'warning' });
-      return;
-    }
-    const known =
-      (await db.staffTracking.where('number').equals(number).count()) > 0 || isWaiting(number);
-    if (known) {
-      toaster.create({ title: 'Este número já foi registrado', type: 'error' });
-      return;
-    }
-    const made = { op: 'register', record: newRecordId(), number, at: newChangeTime() } as const;
-    setNumber('');
-    if (!(await change(made, 'Número registrado com sucesso'))) setNumber(made.number);
-  };
-  return (
-    <form onSubmit={register} noValidate>
-      <HStack w="full" align="end">
-        <Field.Root flex="1">
-          <Field.Label>Novo número de rastreio</Field.Label>
-          <Input
-            value={number}
-            onChange={(e) => setNumber(normalizeTrackingNumber(e.target.value))}
-            inputMode="numeric"
-            placeholder="Somente números"
-            maxLength={32}
-          />
-        </Field.Root>
-        <Button type="submit" colorPalette="brand">
-          Registrar
-        </Button>
-      </HStack>
-    </form>
-  );
-});
