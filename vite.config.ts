@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -25,7 +25,8 @@ const define = {
  * (server/http/site.ts). Smaller than the gzip the server would otherwise make on every request (a
  * phone on a weak signal waits less: the pages carry their critical CSS, 110-150 KB each), and no
  * compression on the server while a page loads: 1.2-1.4 ms of its CPU per file. Pages are written
- * by the prerender's writeBundle, so they are compressed when the bundle is closed.
+ * by the prerender's writeBundle (with the token snapshot it puts in /assets/), so they are
+ * compressed when the bundle is closed.
  */
 function precompressAssets(): Plugin {
   let dir = 'dist';
@@ -50,8 +51,11 @@ function precompressAssets(): Plugin {
       }
     },
     closeBundle() {
+      // The pages, and what the prerender wrote into assets/ beside them (the token snapshot).
       for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-        if (name.endsWith('.html')) compress(join(dir, name));
+        const written = name.startsWith('assets/') && precompressedType(name);
+        if (name.endsWith('.html') || (written && !existsSync(join(dir, `${name}.br`))))
+          compress(join(dir, name));
       }
     },
   };

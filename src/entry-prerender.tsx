@@ -13,7 +13,7 @@ import { AppErrorBoundary } from './app/error-screens';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { EMOTION_KEY, PRERENDERED_CLASSES } from './app/emotion';
-import { systemAnswers, TOKEN_SNAPSHOT_ID, verifiedTokenSnapshot } from './app/chakra-snapshot';
+import { systemAnswers, verifiedTokenSnapshot } from './app/chakra-snapshot';
 import { appSystem, makeSystem } from './app/theme';
 
 export { PAGE_DESCRIPTIONS, PRERENDERED, pageFile } from './config/pages';
@@ -32,12 +32,12 @@ export const systemInSteps = async (pause: () => Promise<void>) =>
 
 /**
  * Chakra's token dictionary for the browser to adopt instead of computing it again (src/app/
- * theme.ts), as a data block at the end of each page: never executed, so the CSP does not apply.
+ * theme.ts), as JSON checked by the guard; the prerender writes it beside the pages.
  */
-export function tokenSnapshotTag(): string {
+export function tokenSnapshot(): string {
   const json = verifiedTokenSnapshot(makeSystem);
   if (!json) throw new Error('prerender: Chakra token snapshot unavailable (chakra-snapshot.ts)');
-  return `<script type="application/json" id="${TOKEN_SNAPSHOT_ID}">${json.replaceAll('<', '\\u003c')}</script>`;
+  return json;
 }
 
 export interface RenderedPage {

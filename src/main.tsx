@@ -1,5 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { TOKEN_SNAPSHOT_ID } from './app/chakra-snapshot';
 import { nextTask } from './lib/idle';
 
 const LOAD_ERROR = 'Error Loading Application';
@@ -14,9 +15,25 @@ function showLoadError(error: unknown) {
   document.body.replaceChildren(box);
 }
 
+/**
+ * The snapshot of Chakra's token dictionary the build wrote beside the pages, named by the page's
+ * <meta name="chakra-tokens"> (vite.prerender.ts); undefined where there is none (the dev server)
+ * or it did not load, and the system then computes its tokens itself.
+ */
+function loadTokenSnapshot(): Promise<unknown> {
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_SNAPSHOT_ID}"]`);
+  if (!meta?.content) return Promise.resolve(undefined);
+  return import(/* @vite-ignore */ meta.content).then(
+    (module: { default: unknown }) => module.default,
+    () => undefined,
+  );
+}
+
 async function start(rootElement: HTMLElement) {
   // A page prerendered at build time (vite.prerender.ts) is adopted as it is, not drawn again.
   const adopting = rootElement.firstElementChild !== null;
+  // Loads while the app's modules do; needed only when the system is made.
+  const snapshot = loadTokenSnapshot();
   // React's evaluation was one task; the app's modules (Chakra's components, emotion, the router,
   // the layout) and the theme's tokens and recipes are evaluated in others, then Chakra's styled
   // system, and the system is made in the next few.
@@ -33,7 +50,7 @@ async function start(rootElement: HTMLElement) {
   const { adoptingSystem, appSystemInSteps } = await import('./app/theme');
   await nextTask();
   // Chakra's system is made in several tasks of its own (src/app/chakra-snapshot.ts).
-  const made = await appSystemInSteps(nextTask);
+  const made = await appSystemInSteps(nextTask, await snapshot);
   const system = adopting ? adoptingSystem(made) : made;
   await nextTask();
   const app = (

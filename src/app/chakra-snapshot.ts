@@ -1,5 +1,5 @@
 /**
- * Chakra's token dictionary, computed once by the build and carried in every prerendered page:
+ * Chakra's token dictionary, computed once by the build and adopted by the browser as it is:
  * the patch to Chakra's code that makes this possible, and the guard that keeps it honest, in one
  * file (docs/startup.md, section 4). The patch is a Vite plugin (vite.config.ts, vite.prerender.ts);
  * the guard runs when the pages are written (src/entry-prerender.tsx). tests/build/chakra-snapshot
@@ -8,7 +8,7 @@
 import type { SystemContext } from '@chakra-ui/react';
 import type { Plugin } from 'vite';
 
-/** Where a prerendered page keeps the snapshot (a JSON data block at the end of the page). */
+/** The name of the pages' <meta> that says where the build wrote the snapshot (in /assets/). */
 export const TOKEN_SNAPSHOT_ID = 'chakra-tokens';
 /** Where a snapshot is offered to the patched dictionary while a system is being made. */
 export const OFFERED_TOKENS = 'app.chakraTokens';

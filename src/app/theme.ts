@@ -1,5 +1,5 @@
 import { createSystem, defaultBaseConfig, type SystemContext } from '@chakra-ui/react';
-import { OFFERED_TOKENS, TOKEN_SNAPSHOT_ID } from './chakra-snapshot';
+import { OFFERED_TOKENS } from './chakra-snapshot';
 import { brand, themeSlice } from './theme-config';
 
 let system: SystemContext | undefined;
@@ -45,33 +45,26 @@ export function makeSystem(snapshot?: unknown, pause?: () => Promise<void>) {
   })();
 }
 
-function pageSnapshot(): unknown {
-  if (typeof document === 'undefined') return undefined;
-  const text = document.getElementById(TOKEN_SNAPSHOT_ID)?.textContent;
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Chakra's system (tokens, conditions, recipes), made on first use rather than when the module is
- * evaluated. On a prerendered page the token dictionary comes from the page (written by the
- * build) instead of being computed again.
+ * evaluated.
  */
 export function appSystem(): SystemContext {
-  system ??= makeSystem(pageSnapshot());
+  system ??= makeSystem();
   return system;
 }
 
 /**
  * The same system made a step at a time, `pause` between the steps (src/main.tsx: a task each,
- * so a phone's main thread is never held for all of it at once).
+ * so a phone's main thread is never held for all of it at once). With the build's snapshot of the
+ * token dictionary (loadTokenSnapshot), the dictionary is adopted instead of computed again.
  */
-export function appSystemInSteps(pause: () => Promise<void>): Promise<SystemContext> {
+export function appSystemInSteps(
+  pause: () => Promise<void>,
+  snapshot?: unknown,
+): Promise<SystemContext> {
   if (system) return Promise.resolve(system);
-  making ??= makeSystem(pageSnapshot(), pause).then((made) => (system = made));
+  making ??= makeSystem(snapshot, pause).then((made) => (system = made));
   return making;
 }
 
