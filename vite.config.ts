@@ -118,7 +118,7 @@ export default defineConfig({
       injectRegister: false,
       includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globPatterns: ['**/*.{js,json,css,html,svg,png,webmanifest}'],
         // Nothing under /api is a file of ours; precache only what the build emits.
         globIgnores: ['**/node_modules/**'],
       },

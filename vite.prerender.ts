@@ -78,15 +78,15 @@ export function prerender({
         },
       });
       const renderer = (await import(pathToFileURL(join(serverDir, 'entry.mjs')).href)) as Renderer;
-      const hashed = (name: string, code: string) =>
-        `assets/${name}-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+      const hashed = (name: string, code: string, ext = 'js') =>
+        `assets/${name}-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.${ext}`;
       // Chakra's token dictionary as the build computed it, for the browser to adopt (src/main.tsx
-      // loads it while the app's modules load): a module of its own, not a data block in each
+      // fetches it while the app's modules load): a file of its own, not a data block in each
       // page, so that a page fits in a first round trip (a TCP connection's first ten packets,
       // some 14 KB: 4.4 KB of brotli more made / and /cotacao wait for a second one) and the
-      // snapshot is fetched once for every page.
-      const tokens = `export default JSON.parse(${JSON.stringify(renderer.tokenSnapshot())});`;
-      const tokensFile = hashed('chakra-tokens', tokens);
+      // snapshot is fetched once for every page. JSON, not a module: no script to compile.
+      const tokens = renderer.tokenSnapshot();
+      const tokensFile = hashed('chakra-tokens', tokens, 'json');
       writeFileSync(join(outDir, tokensFile), tokens);
       const template = readFileSync(join(outDir, 'index.html'), 'utf8').replace(
         '</head>',

@@ -23,10 +23,9 @@ function showLoadError(error: unknown) {
 function loadTokenSnapshot(): Promise<unknown> {
   const meta = document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_SNAPSHOT_ID}"]`);
   if (!meta?.content) return Promise.resolve(undefined);
-  return import(/* @vite-ignore */ meta.content).then(
-    (module: { default: unknown }) => module.default,
-    () => undefined,
-  );
+  return fetch(meta.content)
+    .then((response) => (response.ok ? (response.json() as Promise<unknown>) : undefined))
+    .catch(() => undefined);
 }
 
 async function start(rootElement: HTMLElement) {

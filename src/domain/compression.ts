@@ -9,6 +9,7 @@ export const PRECOMPRESSED_TYPES: Readonly<Record<string, string>> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.wasm': 'application/wasm',
+  '.json': 'application/json',
 };
 
 export const PRECOMPRESSED_MIN_BYTES = 1024;
