@@ -57,7 +57,7 @@ export function appSystem(): SystemContext {
 /**
  * The same system made a step at a time, `pause` between the steps (src/main.tsx: a task each,
  * so a phone's main thread is never held for all of it at once). With the build's snapshot of the
- * token dictionary (loadTokenSnapshot), the dictionary is adopted instead of computed again.
+ * token dictionary (src/main.tsx fetches it), the dictionary is adopted instead of computed again.
  */
 export function appSystemInSteps(
   pause: () => Promise<void>,
