@@ -108,7 +108,7 @@ export function prerender({
       const start = `()=>setTimeout(()=>import(${JSON.stringify(entry[1])}))`;
       const loader =
         `const s=${start};` +
-        `if(PerformanceObserver.supportedEntryTypes?.includes('paint')){` +
+        `if(self.PerformanceObserver?.supportedEntryTypes?.includes('paint')){` +
         `const o=new PerformanceObserver(l=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();s()}});` +
         `o.observe({type:'paint',buffered:true})}else requestAnimationFrame(s);`;
       const loaderFile = hashed('boot', loader);
