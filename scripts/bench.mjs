@@ -1367,10 +1367,11 @@ async function office() {
   // once, and each run of the part starts on a copy, so a second run finds the same day. With
   // BENCH_OFFICE_DAY=<file> the seeded day outlives the bench (its folder is named in the file)
   // and later runs start from it: for looking into this part without minutes of seeding each time.
+  // Only on the day it was seeded: its counts ('Para hoje', 'Entregues hoje') are that day's.
   const keptAt = process.env.BENCH_OFFICE_DAY;
   if (!officeDay && keptAt && existsSync(keptAt)) {
     const kept = JSON.parse(readFileSync(keptAt, 'utf8'));
-    if (existsSync(kept.dir)) officeDay = kept;
+    if (kept.seededOn === brasiliaDay() && existsSync(kept.dir)) officeDay = kept;
   }
   if (!officeDay) {
     let day;
@@ -1382,7 +1383,7 @@ async function office() {
       },
       { keep: true },
     );
-    officeDay = { ...day, dir };
+    officeDay = { ...day, dir, seededOn: brasiliaDay() };
     if (keptAt) writeFileSync(keptAt, JSON.stringify(officeDay));
   }
   // The office's server is its own, but the cores are shared: the spreadsheet part just before
