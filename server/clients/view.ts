@@ -59,9 +59,11 @@ export function checkClientList(e: core.RecordsListRequestEvent): void {
  * What a client may subscribe to: its pickup requests, all ('*') or one, written exactly so, with
  * options of exactly the keys the SDK sends. PocketBase also takes a collection's id for its name,
  * an encoded 'options', and keys in any case; a client gets none of those, so the filter in the
- * options (which decides what events it hears) is always the one checked here.
+ * options (which decides what events it hears) is always the one checked here. And 'PB_CONNECT',
+ * which the SDK sends as a topic when a page listens for its (re)connection: no event is ever
+ * published under that name, so it hears nothing more.
  */
-const CLIENT_TOPIC = /^pickup_requests\/(\*|[a-z0-9]{15})(?:\?options=([^&#]*))?$/;
+const CLIENT_TOPIC = /^(?:PB_CONNECT|pickup_requests\/(\*|[a-z0-9]{15})(?:\?options=([^&#]*))?)$/;
 
 export function checkClientSubscriptions(e: core.RealtimeSubscribeRequestEvent): void {
   if (isClient(e.auth)) {

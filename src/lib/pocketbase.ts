@@ -17,6 +17,46 @@ export const visitorApi = client(new BaseAuthStore());
 export const staffApi = client(new LocalAuthStore(STAFF_AUTH_KEY));
 export const clientApi = client(new LocalAuthStore(CLIENT_AUTH_KEY));
 
+/**
+ * Back online, open each realtime connection anew. The browser may still hold the connection it
+ * had before the signal went, dead without knowing it (after a while without signal, the
+ * operator's network often forgets a connection without closing it at either end): what the
+ * server sends on it never arrives, and since it never fails, nothing reconnects and no screen
+ * catches up. A new connection sends PB_CONNECT, on which each screen that follows changes loads
+ * what it missed (`onRealtimeReconnect`).
+ */
+globalThis.addEventListener?.('online', () => {
+  for (const api of [visitorApi, staffApi, clientApi]) renewRealtime(api);
+});
+
+/**
+ * Drop a client's realtime connection the way the SDK drops a lost one: it connects again at
+ * once (retrying while the server is out of reach) and sends the subscriptions again. The SDK has
+ * no public call for it, so this uses its own handler for a failed connection; false when there is
+ * no live connection (or a later SDK renamed the handler: `tests/e2e/staff-changes.spec.ts` then
+ * fails on a change that never arrives).
+ */
+export function renewRealtime(api: PocketBase): boolean {
+  const realtime = api.realtime as unknown as { connectErrorHandler?: (error: Error) => void };
+  if (!api.realtime.isConnected || typeof realtime.connectErrorHandler !== 'function') return false;
+  realtime.connectErrorHandler(new Error('Realtime connection renewed after the signal returned.'));
+  return true;
+}
+
+/**
+ * Run `reload` each time a client's realtime connection comes back after it was lost, for a
+ * screen to load what changed meanwhile (events sent while it was gone are not sent again). The
+ * first connection is not a reconnection: the screen loads after subscribing anyway.
+ */
+export function onRealtimeReconnect(api: PocketBase, reload: () => void) {
+  // Already connected (another screen's subscription): the next PB_CONNECT is a reconnection.
+  let first = !api.realtime.isConnected;
+  return api.realtime.subscribe('PB_CONNECT', () => {
+    if (first) first = false;
+    else reload();
+  });
+}
+
 export { ClientResponseError };
 
 /** What went wrong with a call, in terms a screen can act on. */

@@ -3,6 +3,7 @@
 // and proof of delivery with a photo shrunk on the phone.
 import { cpfFrom } from '../support/payloads';
 import type { Page } from '@playwright/test';
+import { deadRealtimeProxy } from '../support/dead-realtime';
 import { call, type Stack } from '../support/stack';
 import { cameraPhoto, expect, staffPhoneReady, test, trackingRow } from './fixtures';
 
@@ -171,6 +172,34 @@ test('two phones offline change one record: both stages survive on the server an
   }
   await driver.context.close();
   await office.context.close();
+});
+
+test('back online after the realtime connection died, a change made elsewhere still reaches the screen', async ({
+  browser,
+  baseURL,
+  stack,
+}) => {
+  const number = `75${String(Date.now()).slice(-7)}`;
+  const id = await registerOnServer(stack, number);
+  const network = await deadRealtimeProxy(baseURL!);
+  const office = await staffPhoneReady(browser, network.url);
+  await expect(trackingRow(office.page, number)).toBeVisible();
+  await office.context.setOffline(true);
+  await expect(office.page.getByText(/^Sem conexão: lista guardada/)).toBeVisible();
+  // The signal went long enough for the phone's realtime connection to die without closing.
+  expect(network.killRealtime()).toBeGreaterThan(0);
+  await office.context.setOffline(false);
+  await expect(office.page.getByText(/^Lista atualizada/)).toBeVisible();
+
+  // Made after the screen's catch-up load: only a live connection can bring it.
+  await stack.admin(`/api/collections/tracking/records/${id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ stages: ['1', '2'] }),
+  });
+  await expect(stage(office.page, number, 2)).toBeChecked({ timeout: 10_000 });
+  await office.context.close();
+  await network.stop();
 });
 
 test('a number registered on two phones offline ends as one record, and the second phone is told', async ({

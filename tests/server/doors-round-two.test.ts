@@ -165,7 +165,8 @@ describe("the corporate client reads only its requests' listed fields", () => {
       const subscribed = await call(stack.url, '/api/realtime', {
         method: 'POST',
         token: client,
-        body: { clientId, subscriptions: ['pickup_requests/*'] },
+        // As the SDK sends them for 'Minhas solicitações', which also listens for reconnections.
+        body: { clientId, subscriptions: ['PB_CONNECT', 'pickup_requests/*'] },
       });
       expect(subscribed.status).toBe(204);
       // The office takes it back to 'not handled' and again to handled: two events.

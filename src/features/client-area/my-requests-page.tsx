@@ -1,5 +1,5 @@
 import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { Loading } from '../../components/loading';
 import { paths } from '../../config/paths';
@@ -9,8 +9,9 @@ import { TRACKING_STAGES } from '../../domain/stages';
 import { pickupRoute } from '../../domain/shipments';
 import type { FixedPickupPlace } from '../../domain/submission-mails';
 import { useHydrated } from '../../hooks/use-hydrated';
+import { useLive } from '../../hooks/use-live';
 import { useSession } from '../../hooks/use-session';
-import { clientApi, failureKind } from '../../lib/pocketbase';
+import { clientApi, failureKind, onRealtimeReconnect } from '../../lib/pocketbase';
 import { ClientHeader } from './client-nav';
 import { useOwnCompany } from './own-company';
 
@@ -82,26 +83,19 @@ function MyRequests() {
     }
   }, []);
 
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let gone = false;
-    clientApi
+  // Live: a change to one of the company's requests (a shipment's stage, say) reloads the list;
+  // after a lost connection, the list is loaded again for what changed meanwhile.
+  const follow = useCallback(async () => {
+    const stopReconnect = await onRealtimeReconnect(clientApi, () => void load());
+    const stop = await clientApi
       .collection('pickup_requests')
-      .subscribe('*', () => void load(), { fields: FIELDS })
-      .then((unsubscribe) => {
-        if (gone) void unsubscribe();
-        else stop = () => void unsubscribe();
-      })
-      .catch(() => undefined)
-      .finally(() => void load());
-    const online = () => void load();
-    window.addEventListener('online', online);
+      .subscribe('*', () => void load(), { fields: FIELDS });
     return () => {
-      gone = true;
-      stop?.();
-      window.removeEventListener('online', online);
+      void stop();
+      void stopReconnect();
     };
   }, [load]);
+  useLive(follow, load);
 
   return (
     <Stack gap="5">

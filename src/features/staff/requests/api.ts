@@ -4,7 +4,7 @@ import {
   SUBMISSION_KINDS,
   type SubmissionKind,
 } from '../../../domain/submissions';
-import { staffApi } from '../../../lib/pocketbase';
+import { onRealtimeReconnect, staffApi } from '../../../lib/pocketbase';
 
 export type InboxState = 'open' | 'handled' | 'mail-failed' | 'all';
 export type InboxKind = SubmissionKind | 'all';
@@ -115,13 +115,7 @@ export async function followInbox(
   onChange: (action: string, item: InboxItem) => void,
   onReconnect: () => void,
 ): Promise<() => void> {
-  let first = true;
-  const stops = [
-    await staffApi.realtime.subscribe('PB_CONNECT', () => {
-      if (first) first = false;
-      else onReconnect();
-    }),
-  ];
+  const stops = [await onRealtimeReconnect(staffApi, onReconnect)];
   for (const def of SUBMISSION_KIND_LIST) {
     stops.push(
       await staffApi

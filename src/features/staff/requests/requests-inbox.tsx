@@ -17,7 +17,7 @@ import {
   type InboxKind,
   type InboxState,
 } from './api';
-import { useLive } from '../tracking/use-live';
+import { useLive } from '../../../hooks/use-live';
 import { RequestCard } from './request-card';
 
 const PAGE = 30;

@@ -10,7 +10,7 @@ import {
   type PhotoPayload,
   type TrackingPayload,
 } from '../../../offline';
-import { failureKind, staffApi } from '../../../lib/pocketbase';
+import { failureKind, onRealtimeReconnect, staffApi } from '../../../lib/pocketbase';
 import { dropArrivals } from './tracking-sync';
 
 const tracking = () => staffApi.collection('tracking');
@@ -58,14 +58,10 @@ export async function followTracking(
   onChange: (action: string, record: RecordModel) => void,
   onReconnect: () => void,
 ) {
-  let first = true;
-  const unsubscribeConnect = await staffApi.realtime.subscribe('PB_CONNECT', () => {
-    if (first) first = false;
-    else {
-      // The server is reached again: the outbox need not wait for its next try (see signalBack).
-      window.dispatchEvent(new Event(OUTBOX_SIGNAL_EVENT));
-      onReconnect();
-    }
+  const unsubscribeConnect = await onRealtimeReconnect(staffApi, () => {
+    // The server is reached again: the outbox need not wait for its next try (see signalBack).
+    window.dispatchEvent(new Event(OUTBOX_SIGNAL_EVENT));
+    onReconnect();
   });
   const unsubscribe = await tracking().subscribe('*', (e) => onChange(e.action, e.record));
   return () => {

@@ -15,7 +15,7 @@ import {
   waitingChanges as readWaiting,
 } from './api';
 import { forgetTracking, keepTracking, syncTracking } from './tracking-sync';
-import { useLive } from './use-live';
+import { useLive } from '../../../hooks/use-live';
 
 const ERROR_LOADING = 'Erro ao carregar os rastreamentos';
 

@@ -5,7 +5,10 @@ import { useEffect } from 'react';
  * between the two is not missed. Back online, load again, and subscribe again when the screen
  * opened with no signal: the SDK gives up on a subscription that never connected (it retries only
  * one that was live), so without this a phone opened offline saw changes made elsewhere only at
- * its next reload. `subscribe` and `load` should be stable (useCallback).
+ * its next reload. A live subscription's connection is opened anew on the same event (see
+ * `renewRealtime`), so `subscribe` should load again on reconnection (`onRealtimeReconnect`): a
+ * change that lands after this load comes through the new connection or that second load.
+ * `subscribe` and `load` should be stable (useCallback).
  */
 export function useLive(subscribe: () => Promise<() => void>, load: () => Promise<void>) {
   useEffect(() => {
