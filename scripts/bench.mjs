@@ -3,12 +3,15 @@
 // non-zero when a budget is missed. Not part of `npm test`: figures, not assertions in tests.
 // BENCH_PB_LOG=<file> appends the output of the servers it starts to that file, each line marked
 // with the time and the server (with GODEBUG=gctrace=1, their collections: the load part prints
-// when each of its windows starts, to line them up).
+// when each of its windows starts, to line them up). BENCH_LH_KEEP=<dir> keeps each Lighthouse
+// report with its trace (`--save-assets`) in that folder.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
+  copyFileSync,
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
@@ -532,12 +535,20 @@ async function lighthouse() {
     const dir = mkdtempSync(join(tmpdir(), 'lh-'));
     try {
       const out = join(dir, 'report.json');
+      const keep = process.env.BENCH_LH_KEEP;
       await lighthouseCli([
         `${url}${path}`,
         '--output=json',
         `--output-path=${out}`,
         `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+        ...(keep ? ['--save-assets'] : []),
       ]);
+      if (keep) {
+        mkdirSync(keep, { recursive: true });
+        const name = `${path.replace(/\W+/g, '_') || 'home'}-${Date.now()}`;
+        for (const file of readdirSync(dir))
+          copyFileSync(join(dir, file), join(keep, `${name}-${file}`));
+      }
       return JSON.parse(readFileSync(out, 'utf8'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
