@@ -1,5 +1,5 @@
 import { Box, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { lazy, memo, Suspense, useLayoutEffect } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import {
   Link as RouterLink,
   NavLink,
@@ -11,8 +11,10 @@ import { company } from '../config/company';
 import { accountNav, mainNav, paths, staffNav } from '../config/paths';
 import { Loading } from '../components/loading';
 import { Logo } from '../components/logo';
+import { StaticIsland } from '../components/static-island';
 import { UntilLive } from '../components/until-live';
 import { useIdle } from '../hooks/use-hydrated';
+import { whenDeviceHoldsData } from '../lib/device-data';
 import { nextTask } from '../lib/idle';
 import { InstallButton, InstallOffer, OfflineBanner, UpdatePrompt } from '../components/pwa';
 import { RouteErrorBoundary } from './error-screens';
@@ -68,12 +70,15 @@ function DesktopNav() {
 }
 
 /**
- * The badge counts what waits on this device: it (and the outbox engine behind it) starts once
- * the page is live and the browser has a quiet moment. Its own component, so that moment
- * re-renders only this, not the header.
+ * The badge counts what waits on this device: it starts once the page is live and the browser has
+ * a quiet moment, and on a device with no database yet once something is put in the outbox. Its
+ * own component, so that moment re-renders only this, not the header.
  */
 function IdleOutboxBadge() {
-  return useIdle() ? (
+  const idle = useIdle();
+  const [holdsData, setHoldsData] = useState(false);
+  useEffect(() => (idle ? whenDeviceHoldsData(() => setHoldsData(true)) : undefined), [idle]);
+  return idle && holdsData ? (
     <Suspense fallback={null}>
       <OutboxBadge />
     </Suspense>
@@ -116,45 +121,51 @@ const Footer = memo(function Footer() {
           gap="4"
           fontSize="sm"
         >
-          <Text fontWeight="bold">{company.name}</Text>
-          <Stack gap="1">
-            <Text>
-              Telefone:{' '}
-              <Link href={company.phoneHref} color="inherit">
-                {company.phone}
+          <StaticIsland>
+            <Text fontWeight="bold">{company.name}</Text>
+            <Stack gap="1">
+              <Text>
+                Telefone:{' '}
+                <Link href={company.phoneHref} color="inherit">
+                  {company.phone}
+                </Link>
+              </Text>
+              <Text>
+                E-mail:{' '}
+                <Link href={`mailto:${company.email}`} color="inherit">
+                  {company.email}
+                </Link>
+              </Text>
+              <Link
+                href={company.whatsappHref}
+                target="_blank"
+                rel="noopener noreferrer"
+                color="inherit"
+              >
+                Fale pelo WhatsApp
               </Link>
-            </Text>
-            <Text>
-              E-mail:{' '}
-              <Link href={`mailto:${company.email}`} color="inherit">
-                {company.email}
-              </Link>
-            </Text>
-            <Link
-              href={company.whatsappHref}
-              target="_blank"
-              rel="noopener noreferrer"
-              color="inherit"
-            >
-              Fale pelo WhatsApp
-            </Link>
-          </Stack>
+            </Stack>
+          </StaticIsland>
           <Stack gap="2" align={{ base: 'flex-start', md: 'flex-end' }}>
-            <Link asChild color="inherit">
-              <RouterLink to={paths.privacy}>Privacidade</RouterLink>
-            </Link>
-            {/* The phone menu keeps to the five public pages: the corporate client's way in on a
-                phone is here. */}
-            <Link asChild color="inherit" hideFrom="md">
-              <RouterLink to={accountNav.to}>{accountNav.label}</RouterLink>
-            </Link>
-            <Link asChild color="gray.300" fontSize="sm">
-              <RouterLink to={paths.trackingAdmin}>{staffNav.label}</RouterLink>
-            </Link>
+            <StaticIsland>
+              <Link asChild color="inherit">
+                <RouterLink to={paths.privacy}>Privacidade</RouterLink>
+              </Link>
+              {/* The phone menu keeps to the five public pages: the corporate client's way in on
+                  a phone is here. */}
+              <Link asChild color="inherit" hideFrom="md">
+                <RouterLink to={accountNav.to}>{accountNav.label}</RouterLink>
+              </Link>
+              <Link asChild color="gray.300" fontSize="sm">
+                <RouterLink to={paths.trackingAdmin}>{staffNav.label}</RouterLink>
+              </Link>
+            </StaticIsland>
             <InstallButton />
-            <Text color="gray.400" fontSize="xs">
-              Versão {__APP_BUILD__}
-            </Text>
+            <StaticIsland>
+              <Text color="gray.400" fontSize="xs">
+                Versão {__APP_BUILD__}
+              </Text>
+            </StaticIsland>
           </Stack>
         </Stack>
       </Container>

@@ -52,9 +52,13 @@ test('the footer has the contacts, WhatsApp and the privacy page', async ({ page
     'href',
     /^https:\/\/wa\.me\/\d+$/,
   );
+  // The footer is kept as the build wrote it, yet its links open their page in the app (no new
+  // document: what the page holds, like a half-filled form elsewhere in the app, stays).
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   await footer.getByRole('link', { name: 'Privacidade' }).click();
   await expect(page.getByRole('heading', { name: 'Privacidade', level: 1 })).toBeVisible();
   await expect(page.getByText(/LGPD/)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
 test('services link to the locations, which list the 16 places', async ({ page }) => {
