@@ -1,3 +1,4 @@
+import { whenDeviceHoldsData } from '../lib/device-data';
 import { inIdleSteps } from '../lib/idle';
 
 /**
@@ -6,8 +7,21 @@ import { inIdleSteps } from '../lib/idle';
  * 'Meus rastreios'. Each in a quiet moment and a chunk of its own, so neither holds up the first
  * screen; a chunk that fails to load is tried again the next time the app starts. (A staff
  * member's list is prepared as the app starts: see `preloadForDevice` in routes.tsx.)
+ * On a device with no database yet (a first visit) none of it has anything to do: it waits until
+ * something is put in the outbox.
  */
 export function startBackgroundWork(): () => void {
+  let stopSteps = () => {};
+  const stopWaiting = whenDeviceHoldsData(() => {
+    stopSteps = startSteps();
+  });
+  return () => {
+    stopWaiting();
+    stopSteps();
+  };
+}
+
+function startSteps(): () => void {
   return inIdleSteps([
     // A first quiet moment goes by untouched: the page's own late work (the toaster's code, the
     // outbox badge's counts) comes first, as it did when the badge started the engine.

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { announceDeviceDbCreated, DEVICE_DB_NAME } from './device-data';
 import type { CepAnswer } from '../domain/cep';
 import type { SubmissionKind } from '../domain/submissions';
 import type { TrackingStage } from '../domain/stages';
@@ -137,7 +138,7 @@ class CourierDb extends Dexie {
   ceps!: EntityTable<KeptCep, 'cep'>;
 
   constructor() {
-    super('rota-veloz');
+    super(DEVICE_DB_NAME);
     // Versions 1-3 had no upgrade of their own, so they need no declaration: Dexie reads the shape
     // a phone's database has and moves it to the one below. (Each declared version is parsed again
     // at every start: six of them were ~35 ms of a slow phone's main thread.) A test opens a
@@ -174,6 +175,8 @@ class CourierDb extends Dexie {
       );
     // The addresses of CEPs looked up on this device, by CEP; a new table needs no upgrade.
     this.version(7).stores({ ceps: 'cep' });
+    // The page's background work waits for a database to exist (src/lib/device-data.ts).
+    this.on('populate', announceDeviceDbCreated);
   }
 }
 

@@ -26,9 +26,15 @@ test('offline: saved on the device, survives reload and a new page, sent once wh
   const name = `Sem Sinal ${Date.now()}`;
   await page.goto('/cotacao');
   await waitForWorker(page);
+  // A first visit leaves no database on the phone (nothing waits to be sent), and the first
+  // request kept offline starts the outbox and its badge on the page it was made on.
+  const databases = () =>
+    page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+  expect(await databases()).not.toContain('rota-veloz');
   await context.setOffline(true);
   await submitQuote(page, name);
   await expect(page.getByText(SAVED)).toBeVisible();
+  expect(await databases()).toContain('rota-veloz');
   await expect(page.getByRole('group', { name: 'Remetente' }).getByLabel('Nome')).toHaveValue('');
   await expect(page.getByRole('button', { name: 'Envios pendentes: 1' })).toBeVisible();
 
