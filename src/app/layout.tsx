@@ -52,19 +52,21 @@ function DesktopNav() {
       hideBelow="md"
       css={ACTIVE_BOLD}
     >
-      {[...mainNav, accountNav].map((item) => (
-        <NavLink key={item.to} to={item.to} end>
-          <Text
-            as="span"
-            fontSize={{ md: 'sm', lg: 'md' }}
-            whiteSpace="nowrap"
-            color="white"
-            _hover={{ textDecoration: 'underline' }}
-          >
-            {item.label}
-          </Text>
-        </NavLink>
-      ))}
+      <StaticIsland markCurrent>
+        {[...mainNav, accountNav].map((item) => (
+          <NavLink key={item.to} to={item.to} end>
+            <Text
+              as="span"
+              fontSize={{ md: 'sm', lg: 'md' }}
+              whiteSpace="nowrap"
+              color="white"
+              _hover={{ textDecoration: 'underline' }}
+            >
+              {item.label}
+            </Text>
+          </NavLink>
+        ))}
+      </StaticIsland>
     </HStack>
   );
 }

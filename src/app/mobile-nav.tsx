@@ -2,6 +2,7 @@ import { Box, chakra, CloseButton, IconButton, Separator, Text, VStack } from '@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { mainNav, staffNav } from '../config/paths';
+import { StaticIsland } from '../components/static-island';
 
 const MENU_ID = 'menu-celular';
 
@@ -164,11 +165,13 @@ export function MobileNav() {
           </Box>
           <Box px="6" pb="6" css={ACTIVE_STAFF_LINK}>
             <VStack as="nav" aria-label="Menu" align="stretch" gap="1" css={ACTIVE_LINK}>
-              {mainNav.map((item) => (
-                <MenuLink key={item.to} to={item.to} end>
-                  {item.label}
-                </MenuLink>
-              ))}
+              <StaticIsland markCurrent>
+                {mainNav.map((item) => (
+                  <MenuLink key={item.to} to={item.to} end>
+                    {item.label}
+                  </MenuLink>
+                ))}
+              </StaticIsland>
             </VStack>
             <Separator my="2" />
             <NavLink to={staffNav.to}>

@@ -1,5 +1,14 @@
-import { useId, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 const never = () => () => {};
 
@@ -31,18 +40,43 @@ function routerLinkTarget(event: MouseEvent<HTMLElement>): string | null {
 const CONTENTS = { display: 'contents' } as const;
 
 /**
+ * `aria-current="page"` on the island's router links to the page shown, as NavLink (`end`) does,
+ * for the links of a menu kept as the build wrote it. Its own component: a change of page redraws
+ * nothing but this.
+ */
+function MarkCurrentLinks({ island }: { island: RefObject<HTMLDivElement | null> }) {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    for (const link of island.current?.querySelectorAll('a[data-discover]') ?? []) {
+      if (new URL((link as HTMLAnchorElement).href).pathname === pathname)
+        link.setAttribute('aria-current', 'page');
+      else link.removeAttribute('aria-current');
+    }
+  }, [island, pathname]);
+  return null;
+}
+
+/**
  * Markup that never changes once built (a footer, a page's headings and paragraphs). The build
  * renders its children as usual; the browser, adopting the prerendered page, keeps that HTML as
  * it is and never runs the children's components: no Chakra styles resolved, no effects, none
  * of the adoption's slices spent on them. A fresh render (a page reached by a link) draws the
  * children as any component does.
  *
- * Inside one, nothing is live: no state, no handlers, no NavLink (its `aria-current` would not
- * follow the address). Router links still open their page in the app, through one click
- * handler on the island. The wrapper is `display: contents`: the layout is the children's.
+ * Inside one, nothing is live: no state, no handlers. Router links still open their page in the
+ * app, through one click handler on the island, and with `markCurrent` the link to the page shown
+ * gets `aria-current="page"` as a NavLink's would (exact address). The wrapper is
+ * `display: contents`: the layout is the children's.
  */
-export function StaticIsland({ children }: { children: ReactNode }) {
+export function StaticIsland({
+  children,
+  markCurrent = false,
+}: {
+  children: ReactNode;
+  markCurrent?: boolean;
+}) {
   const id = useId();
+  const element = useRef<HTMLDivElement>(null);
   const adopting = useAdopting();
   const navigate = useNavigate();
   // Read once, as the page is adopted: the HTML the build wrote for this island.
@@ -57,21 +91,29 @@ export function StaticIsland({ children }: { children: ReactNode }) {
     event.preventDefault();
     void navigate(to);
   };
+  const marker = markCurrent && <MarkCurrentLinks island={element} />;
   if (built === undefined)
     return (
-      <div data-island={id} style={CONTENTS}>
-        {children}
-      </div>
+      <>
+        <div data-island={id} ref={element} style={CONTENTS}>
+          {children}
+        </div>
+        {marker}
+      </>
     );
   // React does not adopt (nor check) the children of an element given its inner HTML: the
   // built markup stays untouched.
   return (
     // The island only passes on the clicks its links receive (a link answers Enter with a click).
-    <div
-      data-island={id}
-      style={CONTENTS}
-      onClick={follow}
-      dangerouslySetInnerHTML={{ __html: built }}
-    />
+    <>
+      <div
+        data-island={id}
+        ref={element}
+        style={CONTENTS}
+        onClick={follow}
+        dangerouslySetInnerHTML={{ __html: built }}
+      />
+      {marker}
+    </>
   );
 }
