@@ -1,5 +1,5 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PasswordField } from '../../forms/form-fields';
 import { TextField } from '../../forms/text-field';
@@ -26,9 +26,20 @@ const TITLE = 'Acesso Restrito';
 
 /**
  * The sign-in. Also what the request form's address shows until the page knows whether this
- * device has a session (src/app/routes/client-area.tsx): then with the form's document title.
+ * device has a session (src/features/client-area/client-area.tsx): then with the form's document
+ * title. When a visitor with no session is then sent to the sign-in's own address, only the
+ * title changes: the form below is not drawn again.
  */
 export default function AccessPage({ documentTitle = TITLE }: { documentTitle?: string }) {
+  return (
+    <Stack gap="4" maxW="sm" mx="auto">
+      <PageTitle title={documentTitle} heading={TITLE} />
+      <SignIn />
+    </Stack>
+  );
+}
+
+const SignIn = memo(function SignIn() {
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
@@ -60,8 +71,7 @@ export default function AccessPage({ documentTitle = TITLE }: { documentTitle?: 
   };
 
   return (
-    <Stack gap="4" maxW="sm" mx="auto">
-      <PageTitle title={documentTitle} heading={TITLE} />
+    <>
       <Text color="fg.muted">
         Área do cliente corporativo para solicitar coletas de amostras, peças e documentos.
       </Text>
@@ -82,6 +92,6 @@ export default function AccessPage({ documentTitle = TITLE }: { documentTitle?: 
           </Button>
         </Stack>
       </Box>
-    </Stack>
+    </>
   );
-}
+});

@@ -2,6 +2,7 @@ import { Box, Button, Card, Grid, Heading, HStack, Stack, Text } from '@chakra-u
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
+import { StaticIsland } from '../../components/static-island';
 import { UntilLive } from '../../components/until-live';
 import { company } from '../../config/company';
 import { paths } from '../../config/paths';
@@ -20,37 +21,39 @@ export default function HomePage() {
     <Stack gap="10">
       <PageTitle title="Início" hidden />
       <Grid templateColumns={{ base: '1fr', md: '3fr 2fr' }} gap="6" alignItems="center">
-        <Box>
-          <Heading as="h1" size={{ base: '3xl', md: '5xl' }} color="brand.fg" mb="3">
-            Soluções de Transporte
-          </Heading>
-          <Text fontSize="xl" mb="2">
-            {company.tagline}
-          </Text>
-          <Text color="fg.muted" mb="6">
-            Bases em {BASE_CITIES.join(' e ')}
-          </Text>
-          <Button asChild colorPalette="brand" size="lg">
-            <RouterLink to={paths.quote}>Cotação Expressa</RouterLink>
-          </Button>
-        </Box>
-        <Card.Root asChild variant="elevated" _hover={{ shadow: 'lg' }}>
-          <RouterLink to={paths.urgent}>
-            <Card.Body>
-              <HStack justify="space-between">
-                <Box>
-                  <Card.Title as="h2" fontSize="xl">
-                    Cotação Urgente
-                  </Card.Title>
-                  <Card.Description fontSize="md">Todo Brasil</Card.Description>
-                </Box>
-                <Text fontSize="2xl" aria-hidden="true">
-                  →
-                </Text>
-              </HStack>
-            </Card.Body>
-          </RouterLink>
-        </Card.Root>
+        <StaticIsland>
+          <Box>
+            <Heading as="h1" size={{ base: '3xl', md: '5xl' }} color="brand.fg" mb="3">
+              Soluções de Transporte
+            </Heading>
+            <Text fontSize="xl" mb="2">
+              {company.tagline}
+            </Text>
+            <Text color="fg.muted" mb="6">
+              Bases em {BASE_CITIES.join(' e ')}
+            </Text>
+            <Button asChild colorPalette="brand" size="lg">
+              <RouterLink to={paths.quote}>Cotação Expressa</RouterLink>
+            </Button>
+          </Box>
+          <Card.Root asChild variant="elevated" _hover={{ shadow: 'lg' }}>
+            <RouterLink to={paths.urgent}>
+              <Card.Body>
+                <HStack justify="space-between">
+                  <Box>
+                    <Card.Title as="h2" fontSize="xl">
+                      Cotação Urgente
+                    </Card.Title>
+                    <Card.Description fontSize="md">Todo Brasil</Card.Description>
+                  </Box>
+                  <Text fontSize="2xl" aria-hidden="true">
+                    →
+                  </Text>
+                </HStack>
+              </Card.Body>
+            </RouterLink>
+          </Card.Root>
+        </StaticIsland>
       </Grid>
       <Suspense fallback={null}>
         <UntilLive>

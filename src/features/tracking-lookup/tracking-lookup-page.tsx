@@ -2,6 +2,7 @@ import { Box, Button, Field, Heading, HStack, Input, List, Stack, Text } from '@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
+import { StaticIsland } from '../../components/static-island';
 import { toaster } from '../../components/toaster';
 // From their own modules, not the domain's index: that would bring the forms' schemas (Yup) into
 // this page's chunk, evaluated before the page can go live.
@@ -216,33 +217,35 @@ export default function TrackingLookupPage() {
         />
       </Suspense>
 
-      <Box as="section" aria-labelledby="como-rastrear" bg="bg.muted" borderRadius="xl" p="5">
-        <Heading id="como-rastrear" as="h2" size="md" mb="2">
-          Como rastrear
-        </Heading>
-        <List.Root as="ol" ps="5" gap="1">
-          <List.Item>
-            Digite o número de rastreio que você recebeu, ou o CPF ou CNPJ usado no envio.
-          </List.Item>
-          <List.Item>
-            Com um CPF ou CNPJ, aparecem as remessas em que ele é o do remetente ou o do
-            destinatário: o número, a etapa, a cidade de destino e a previsão de entrega de cada
-            uma, nunca nomes ou endereços.
-          </List.Item>
-          <List.Item>Use somente números; espaços, pontos e traços são removidos.</List.Item>
-          <List.Item>
-            Toque em “Rastrear” para ver as etapas concluídas e quando cada uma aconteceu.
-          </List.Item>
-          <List.Item>
-            Use “Copiar link” para compartilhar o resultado; o número fica em “Meus rastreios” neste
-            aparelho.
-          </List.Item>
-          <List.Item>
-            Toque em “Avise-me por e-mail” para receber cada nova etapa no seu e-mail; no aplicativo
-            instalado, “Meus rastreios” marca o que mudou desde a última vez.
-          </List.Item>
-        </List.Root>
-      </Box>
+      <StaticIsland>
+        <Box as="section" aria-labelledby="como-rastrear" bg="bg.muted" borderRadius="xl" p="5">
+          <Heading id="como-rastrear" as="h2" size="md" mb="2">
+            Como rastrear
+          </Heading>
+          <List.Root as="ol" ps="5" gap="1">
+            <List.Item>
+              Digite o número de rastreio que você recebeu, ou o CPF ou CNPJ usado no envio.
+            </List.Item>
+            <List.Item>
+              Com um CPF ou CNPJ, aparecem as remessas em que ele é o do remetente ou o do
+              destinatário: o número, a etapa, a cidade de destino e a previsão de entrega de cada
+              uma, nunca nomes ou endereços.
+            </List.Item>
+            <List.Item>Use somente números; espaços, pontos e traços são removidos.</List.Item>
+            <List.Item>
+              Toque em “Rastrear” para ver as etapas concluídas e quando cada uma aconteceu.
+            </List.Item>
+            <List.Item>
+              Use “Copiar link” para compartilhar o resultado; o número fica em “Meus rastreios”
+              neste aparelho.
+            </List.Item>
+            <List.Item>
+              Toque em “Avise-me por e-mail” para receber cada nova etapa no seu e-mail; no
+              aplicativo instalado, “Meus rastreios” marca o que mudou desde a última vez.
+            </List.Item>
+          </List.Root>
+        </Box>
+      </StaticIsland>
     </Stack>
   );
 }
