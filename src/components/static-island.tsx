@@ -22,7 +22,7 @@ function useAdopting(): boolean {
 }
 
 /**
- * Where a click on a router link inside `container` should take the app, or null when the
+ * Where a click on a router link inside the island should take the app, or null when the
  * browser should follow it itself (another site, a new tab, a modifier key, a plain link).
  * Router links carry `data-discover` (react-router writes it on every <Link>).
  */
