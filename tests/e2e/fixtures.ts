@@ -43,12 +43,14 @@ export const test = base.extend<object, { stack: Stack }>({
 
 export { expect };
 
-/** Wait until the service worker is active and controls the page (the app then works offline). */
+/**
+ * Wait until the service worker is active and controls the page (the app then works offline). Not
+ * one async waitForFunction: Playwright takes the promise it returns for a true answer and stops
+ * polling, so that returned while the worker was not yet in control.
+ */
 export async function waitForWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    return Boolean(reg.active && navigator.serviceWorker.controller);
-  });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 /**
