@@ -999,6 +999,15 @@ async function launch() {
   });
 }
 
+/**
+ * Until the service worker is active and controls the page (the app then works offline). Not one
+ * async waitForFunction: Playwright takes the promise it returns for a true answer and stops.
+ */
+async function workerInControl(page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
 /** Queue N quotes in the outbox while offline, reconnect, and time until the server has them all. */
 async function sync() {
   lines.push(
@@ -1022,13 +1031,30 @@ async function sync() {
         for (const n of [200, 1000, 5000]) {
           const context = await browser.newContext({ baseURL: target.url });
           const page = await context.newPage();
-          await page.goto('/');
-          await page.waitForFunction(async () =>
-            Boolean(
-              (await navigator.serviceWorker.ready).active && navigator.serviceWorker.controller,
-            ),
-          );
+          await page.goto('/cotacao');
+          await workerInControl(page);
           await context.setOffline(true);
+          // A phone with requests waiting has the app's database; a first visit creates none
+          // (src/lib/device-data.ts). A CEP typed into the form, which the app first looks for
+          // among those the phone remembers, makes it create the database as on any phone.
+          await page.getByRole('group', { name: 'Remetente' }).getByLabel('CEP').fill('01305000');
+          // Until the app has made its tables (Dexie first opens it with no version, which
+          // creates an empty version 1, then upgrades it). Polled with evaluate: waitForFunction
+          // takes the promise an async function returns for a true answer.
+          const tablesMade = () =>
+            page.evaluate(async () => {
+              const names = (await indexedDB.databases()).map((d) => d.name);
+              if (!names.includes('rota-veloz')) return false;
+              const open = indexedDB.open('rota-veloz');
+              const db = await new Promise((res, rej) => {
+                open.onsuccess = () => res(open.result);
+                open.onerror = () => rej(open.error);
+              });
+              const made = db.objectStoreNames.contains('outbox');
+              db.close();
+              return made;
+            });
+          while (!(await tablesMade())) await page.waitForTimeout(100);
           const tag = `Sync ${n} ${Date.now()}`;
           // Same rows the quote form writes (src/lib/db.ts schema), put straight into IndexedDB.
           await page.evaluate(
@@ -1064,6 +1090,11 @@ async function sync() {
             },
             { n, tag, quote: BENCH_QUOTE },
           );
+          // The app started again on a phone holding them, as after any restart: it has read
+          // the queue (the badge counts it) before the signal returns.
+          await page.reload();
+          await page.getByRole('button', { name: `Envios pendentes: ${n}` }).waitFor();
+          await page.waitForTimeout(1000);
           const started = Date.now();
           await context.setOffline(false);
           for (;;) {
@@ -1626,10 +1657,7 @@ async function measureOffice(target, { drivers, records, counts }) {
     });
     const page = await signedIn(context, STAFF);
     page.setDefaultTimeout(60_000);
-    await page.waitForFunction(async () => {
-      const reg = await navigator.serviceWorker.ready;
-      return Boolean(reg.active && navigator.serviceWorker.controller);
-    });
+    await workerInControl(page);
     // The drivers the assign dialog offers with no signal: the list the device kept.
     await page.waitForFunction(
       (n) => JSON.parse(localStorage.getItem('rv_drivers') ?? '[]').length >= n,
@@ -2134,10 +2162,7 @@ async function driverDay() {
     const context = await phoneContext(browser, linkUrl);
     const page = await signedIn(context, DRIVER);
     page.setDefaultTimeout(60_000);
-    await page.waitForFunction(async () => {
-      const reg = await navigator.serviceWorker.ready;
-      return Boolean(reg.active && navigator.serviceWorker.controller);
-    });
+    await workerInControl(page);
     console.log('› driver: signed in, list on the device');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
