@@ -8,7 +8,7 @@ import { inIdleSteps } from '../lib/idle';
  * screen; a chunk that fails to load is tried again the next time the app starts. (A staff
  * member's list is prepared as the app starts: see `preloadForDevice` in routes.tsx.)
  * On a device with no database yet (a first visit) none of it has anything to do: it waits until
- * something is put in the outbox.
+ * the database exists (`whenDeviceHoldsData`).
  */
 export function startBackgroundWork(): () => void {
   let stopSteps = () => {};

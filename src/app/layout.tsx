@@ -73,8 +73,8 @@ function DesktopNav() {
 
 /**
  * The badge counts what waits on this device: it starts once the page is live and the browser has
- * a quiet moment, and on a device with no database yet once something is put in the outbox. Its
- * own component, so that moment re-renders only this, not the header.
+ * a quiet moment, and on a device with no database yet once the database exists. Its own
+ * component, so that moment re-renders only this, not the header.
  */
 function IdleOutboxBadge() {
   const idle = useIdle();
