@@ -175,8 +175,23 @@ class CourierDb extends Dexie {
       );
     // The addresses of CEPs looked up on this device, by CEP; a new table needs no upgrade.
     this.version(7).stores({ ceps: 'cep' });
-    // The page's background work waits for a database to exist (src/lib/device-data.ts).
-    this.on('populate', announceDeviceDbCreated);
+    // The page's background work waits for a database to exist (src/lib/device-data.ts). Told once
+    // the open has finished, not from 'populate': during that first upgrade the browser does not
+    // list the database yet, so a page that began waiting just then heard nothing and found
+    // nothing, and waited for good.
+    let created = false;
+    this.on('populate', () => {
+      created = true;
+    });
+    this.on(
+      'ready',
+      () => {
+        if (!created) return;
+        created = false;
+        announceDeviceDbCreated();
+      },
+      true,
+    );
   }
 }
 
