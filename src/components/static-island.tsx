@@ -1,4 +1,5 @@
 import {
+  useContext,
   useId,
   useLayoutEffect,
   useRef,
@@ -8,7 +9,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
 
 const never = () => () => {};
 
@@ -78,7 +79,9 @@ export function StaticIsland({
   const id = useId();
   const element = useRef<HTMLDivElement>(null);
   const adopting = useAdopting();
-  const navigate = useNavigate();
+  // The router's navigator, not `useNavigate()`: that hook reads the address, so every island
+  // would be drawn again on each change of page. The targets are whole paths of this site.
+  const { navigator } = useContext(UNSAFE_NavigationContext);
   // Read once, as the page is adopted: the HTML the build wrote for this island.
   const [built] = useState(() =>
     adopting && typeof document !== 'undefined'
@@ -89,7 +92,10 @@ export function StaticIsland({
     const to = routerLinkTarget(event);
     if (to === null) return;
     event.preventDefault();
-    void navigate(to);
+    // As a router link does: the page shown again replaces its entry in the history.
+    const here = location.pathname + location.search + location.hash;
+    if (to === here) navigator.replace(to);
+    else navigator.push(to);
   };
   const marker = markCurrent && <MarkCurrentLinks island={element} />;
   if (built === undefined)
