@@ -6,7 +6,6 @@ import { TextField } from '../../forms/text-field';
 import { PageTitle } from '../../components/page-title';
 import { toaster } from '../../components/toaster';
 import { paths } from '../../config/paths';
-import { signInClient } from './session';
 
 const MESSAGES = {
   wrong: { title: 'Acesso negado', description: 'Senha incorreta. Por favor, tente novamente.' },
@@ -48,7 +47,13 @@ const SignIn = memo(function SignIn() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    const { result, message } = await signInClient(password, email);
+    // Fetched on the first try, not with the page: what a session brings along (the address
+    // book and its rules) would otherwise be evaluated while the sign-in comes alive.
+    // (A page opened before the app was installed, then offline, may not get it: no signal.)
+    const session = await import('./session').catch(() => null);
+    const { result, message } = session
+      ? await session.signInClient(password, email)
+      : { result: 'offline' as const, message: undefined };
     setBusy(false);
     if (result === 'ok') {
       toaster.replace('acesso', {
