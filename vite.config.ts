@@ -180,6 +180,14 @@ export default defineConfig({
     // prerendered pages paint from HTML, so that extra round trip delays no paint.
     modulePreload: false,
     rolldownOptions: {
+      // The domain's modules only declare functions and tables (the rule: no React, no I/O, no
+      // effects at load), but the bundler cannot tell a table built by a call from an effect, so
+      // every module re-exported by the barrel (src/domain/index.ts) was kept and evaluated on
+      // any page that imported one name from it: the quote form evaluated the staff's shipment,
+      // tracking and stop rules. Said here, it drops what a page does not use.
+      treeshake: {
+        moduleSideEffects: (id) => (/[\\/]src[\\/]domain[\\/]/.test(id) ? false : undefined),
+      },
       output: {
         codeSplitting: {
           // bwip-js (the labels' barcodes, ~55 KB gz) in a chunk of its own: its name changes only
