@@ -1,9 +1,9 @@
-import { useFormik } from 'formik';
+import { useFormik, validateYupSchema, yupToFormErrors } from 'formik';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ObjectSchema } from 'yup';
-import { REQUIRED, type FieldErrors, type FieldRule } from '../domain/fields';
-import { schemaFor, type FormValues } from '../domain/schemas';
+import { REQUIRED, validateSubmission, type FieldErrors, type FieldRule } from '../domain/fields';
+import type { FormValues } from '../domain/schemas';
 import { inIdleSteps } from '../lib/idle';
 import type { SubmissionKind } from '../domain/submissions';
 import type { OutboxItem } from '../lib/db';
@@ -49,14 +49,46 @@ export function problemsOf(rules: readonly FieldRule[], errors: FieldErrors): Pr
 
 const schemas = new WeakMap<readonly FieldRule[], ObjectSchema<FormValues>>();
 
+let schemaModule: Promise<typeof import('../domain/schemas')> | undefined;
+
+/**
+ * Yup and the schemas, fetched and evaluated apart from the form's page: with it they were one
+ * long task while the page went live. Fetched again at the next check if the first try failed.
+ */
+function loadSchemas() {
+  schemaModule ??= import('../domain/schemas').catch((error: unknown) => {
+    schemaModule = undefined;
+    throw error;
+  });
+  return schemaModule;
+}
+
 /** The Yup schema of a kind's rules, made once. */
-function schemaOf(rules: readonly FieldRule[]): ObjectSchema<FormValues> {
+async function schemaOf(rules: readonly FieldRule[]): Promise<ObjectSchema<FormValues>> {
   let schema = schemas.get(rules);
   if (!schema) {
-    schema = schemaFor(rules);
+    const { schemaFor } = await loadSchemas();
+    schema = schemas.get(rules) ?? schemaFor(rules);
     schemas.set(rules, schema);
   }
   return schema;
+}
+
+/**
+ * The form's errors, by its Yup schema. Where the schema's code cannot be had (a page opened
+ * before the app was installed, then offline), the same rules checked directly: the schema is
+ * made of them, so the messages are the same, and sending is never stuck on a missing file.
+ */
+async function errorsOf(rules: readonly FieldRule[], values: FormValues): Promise<FieldErrors> {
+  const schema = await schemaOf(rules).catch(() => undefined);
+  if (!schema) return validateSubmission(rules, values);
+  try {
+    await validateYupSchema(values, schema);
+    return {};
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ValidationError') throw error;
+    return yupToFormErrors<FormValues>(error) as FieldErrors;
+  }
 }
 
 /** A stored payload as form values: every known field, as text. */
@@ -80,14 +112,14 @@ export function useRulesForm({ kind, rules, initialValues, onValid, onIncomplete
   const replaces = useRef<string | undefined>(undefined);
   const [serverRefused, setServerRefused] = useState(false);
 
-  // The checks' Yup schema is made when the page is idle (or at the first check, if that comes
-  // first), not as the page's code loads: a phone makes a form's page live sooner.
-  useEffect(() => inIdleSteps([() => schemaOf(rules)]), [rules]);
-  const schemaLater = useCallback(() => schemaOf(rules), [rules]);
+  // The checks' Yup schema is loaded and made when the page is idle (or at the first check, if
+  // that comes first), not with the page's code: a phone makes a form's page live sooner.
+  useEffect(() => inIdleSteps([() => void schemaOf(rules).catch(() => undefined)]), [rules]);
+  const validate = useCallback((values: FormValues) => errorsOf(rules, values), [rules]);
 
   const form = useFormik<FormValues>({
     initialValues,
-    validationSchema: schemaLater,
+    validate,
     onSubmit: (values, helpers) =>
       onValid(values, {
         replaces: replaces.current,
