@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import company from './pb_hooks/lib/company.json';
 import { chakraPureAnatomies, chakraSystemPatch } from './src/app/chakra-snapshot';
 import { PRECOMPRESSED_MIN_BYTES, precompressedType } from './src/domain/compression';
+import { masksOnDemand } from './vite.masks.ts';
 import { prerender } from './vite.prerender';
 
 const apiTarget = process.env.VITE_API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8090}`;
@@ -96,6 +97,15 @@ export default defineConfig({
     react(),
     chakraSystemPatch(),
     chakraPureAnatomies(),
+    // The mask library (~58 KB) is fetched with the form's code but evaluated in a task of its
+    // own: it was part of the one long task in which a form's page went live. Until it is there
+    // (the moment the page goes live), a partial value is shown as typed and the next keystroke
+    // formats it; whole values never need it.
+    masksOnDemand(
+      'let loadedIMask = null;\n' +
+        "import('imask').then((m) => { loadedIMask = m.default; }, () => {});\n" +
+        'const IMask = { pipe: (value, mask) => (loadedIMask ? loadedIMask.pipe(value, mask) : value) };',
+    ),
     ...(benchFloor ? [swapForFloor()] : []),
     precompressAssets(),
     {

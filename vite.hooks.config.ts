@@ -1,30 +1,10 @@
 import { defineConfig, type Plugin } from 'vite';
-
-/**
- * The mask library, evaluated only when a partial value is formatted. The server formats whole
- * values (written straight into their pattern, src/domain/masks.ts), and PocketBase evaluates this
- * bundle in each of its JS machines: evaluated there, the library held some 200 KB in each, ~23 MB
- * in all that every garbage collection marks. A `require` of a bundled module becomes a lazy one.
- */
-function masksOnDemand(): Plugin {
-  const importLine = "import IMask from 'imask';";
-  return {
-    name: 'masks-on-demand',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!id.endsWith('/src/domain/masks.ts')) return null;
-      if (!code.includes(importLine)) throw new Error(`masks.ts no longer has ${importLine}`);
-      return code.replace(
-        importLine,
-        "const IMask = { pipe: (...args) => require('imask').default.pipe(...args) };",
-      );
-    },
-  };
-}
+import { masksOnDemand } from './vite.masks.ts';
 
 /**
  * The barcode encoders (bwip-js's Code 128 and QR, ~300 KB), evaluated only when the API draws a
- * label (server/api/label.ts), for the same reason: not held by every JS machine for every request.
+ * label (server/api/label.ts): like the mask library (below), not held by every JS machine for
+ * every request.
  */
 function barcodesOnDemand(): Plugin {
   const importLine = "import { code128Bars, qrAreas } from './barcodes';";
@@ -49,7 +29,14 @@ function barcodesOnDemand(): Plugin {
  */
 export default defineConfig({
   publicDir: false,
-  plugins: [masksOnDemand(), barcodesOnDemand()],
+  plugins: [
+    // The server formats whole values (written straight into their pattern, src/domain/masks.ts),
+    // and PocketBase evaluates this bundle in each of its JS machines: evaluated there, the mask
+    // library held some 200 KB in each, ~23 MB in all that every garbage collection marks. It is
+    // required (a lazy `require` of the bundled module) on the first partial value.
+    masksOnDemand("const IMask = { pipe: (...args) => require('imask').default.pipe(...args) };"),
+    barcodesOnDemand(),
+  ],
   build: {
     target: 'es2017',
     outDir: 'pb_hooks/lib/generated',
