@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import company from './pb_hooks/lib/company.json';
 import { chakraPureAnatomies, chakraSystemPatch } from './src/app/chakra-snapshot';
 import { PRECOMPRESSED_MIN_BYTES, precompressedType } from './src/domain/compression';
-import { masksOnDemand } from './vite.masks.ts';
+import { masksOnDemand } from './vite.on-demand.ts';
 import { prerender } from './vite.prerender';
 
 const apiTarget = process.env.VITE_API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8090}`;

@@ -1,27 +1,5 @@
-import { defineConfig, type Plugin } from 'vite';
-import { masksOnDemand } from './vite.masks.ts';
-
-/**
- * The barcode encoders (bwip-js's Code 128 and QR, ~300 KB), evaluated only when the API draws a
- * label (server/api/label.ts): like the mask library (below), not held by every JS machine for
- * every request.
- */
-function barcodesOnDemand(): Plugin {
-  const importLine = "import { code128Bars, qrAreas } from './barcodes';";
-  return {
-    name: 'barcodes-on-demand',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!id.endsWith('/server/api/label.ts')) return null;
-      if (!code.includes(importLine)) throw new Error(`label.ts no longer has ${importLine}`);
-      return code.replace(
-        importLine,
-        "const code128Bars = (...args) => require('./barcodes').code128Bars(...args);\n" +
-          "const qrAreas = (...args) => require('./barcodes').qrAreas(...args);",
-      );
-    },
-  };
-}
+import { defineConfig } from 'vite';
+import { barcodesOnDemand, masksOnDemand } from './vite.on-demand.ts';
 
 /**
  * The server (server/index.ts, with the shared domain it imports) as one CommonJS file for

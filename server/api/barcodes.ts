@@ -1,7 +1,7 @@
 // A label's two codes as plain shapes, by bwip-js (the office's labels use it too): the bars of a
 // Code 128 and the dark areas of a QR code, in the symbol's own units, for the PDF to place. bwip-js
 // calls a drawing object of ours instead of drawing an image (its documented custom drawing).
-// Evaluated only when a label is drawn (vite.hooks.config.ts): every JS machine of the server
+// Evaluated only when a label is drawn (vite.on-demand.ts): every JS machine of the server
 // would hold the encoders otherwise.
 import { code128, qrcode, type DrawingContext } from 'bwip-js/generic';
 

@@ -4,7 +4,7 @@
 // shapes, sharp at any printer's resolution.
 import type { LabelParty, LabelText } from '../../src/domain/labels';
 import type { BarcodeShape } from './barcodes';
-// Evaluated when a label is first drawn, not as the server loads (vite.hooks.config.ts).
+// Evaluated when a label is first drawn, not as the server loads (vite.on-demand.ts).
 import { code128Bars, qrAreas } from './barcodes';
 import { PdfPage } from './pdf';
 
