@@ -61,15 +61,21 @@ function takeNumber(txApp: core.App, def: SubmissionKindDef): number {
   return number;
 }
 
+/** A protocol number drawn at random, with no zero in front. */
+function drawnDigits(): number {
+  for (;;) {
+    const digits = $security.randomStringWithAlphabet(PROTOCOL_DIGITS, '0123456789');
+    if (digits[0] !== '0') return Number(digits);
+  }
+}
+
 /**
  * A protocol number no request of the kind has: drawn at random (a number says nothing about any
  * other), drawn again on a clash.
  */
 function drawProtocol(app: core.App, def: SubmissionKindDef): number {
   for (;;) {
-    const digits = $security.randomStringWithAlphabet(PROTOCOL_DIGITS, '0123456789');
-    if (digits[0] === '0') continue;
-    const number = Number(digits);
+    const number = drawnDigits();
     const taken = new DynamicModel({ n: 0 });
     app
       .db()
@@ -233,19 +239,26 @@ function store(
   // (personal data we do not need), and writing it took a third of a create's time under load.
   e.set(SKIP_SUCCESS_LOG, true);
 
-  // A retry of something already stored: answer as the first time, store and mail nothing again.
-  const existing = findExisting(e.app, def.collection, body.id);
-  if (existing) {
+  // A retry of something already stored is answered as the first time, with nothing stored or
+  // mailed again. It is not looked for first: almost every create is new, and the save itself
+  // refuses an id that exists (its primary key), so the lookup (a query, and an exception in the
+  // hook when nothing is found) is paid only by a retry, after the save or the checks refuse it.
+  const asRetry = (): { receipt: Receipt; created: boolean } | undefined => {
+    const existing = findExisting(e.app, def.collection, body.id);
+    if (!existing) return undefined;
     if (by && existing.getString('company') !== by.company) {
       throw fieldErrors({ id: API_MESSAGES.idTaken }, API_MESSAGES.idTaken);
     }
     return { receipt: receipt(existing, def), created: false };
-  }
+  };
 
   // Defaults, checks, numbers read and the quote priced: once, by the domain. A sender's own
   // figures for derived fields are never taken.
   const prepared = prepareSubmission(def, body);
   if (!prepared.ok) {
+    // The first send passed the checks that refuse this one (rules that changed since, say).
+    const retry = asRetry();
+    if (retry) return retry;
     throw fieldErrors(prepared.errors, 'Confira os campos destacados.');
   }
   // Only what the domain prepared is kept: whatever the sender may not write (who handled it, when
@@ -279,20 +292,19 @@ function store(
   // A rule read here is a Go string pointer: null when closed, String() its text otherwise.
   const rule = collection.createRule;
   const open = e.hasSuperuserAuth() || by !== undefined || (rule !== null && String(rule) === '');
-  if (def.drawnNumber) record.set('number', drawProtocol(e.app, def));
+  // A drawn number is tried as drawn: the number's unique index refuses one that is taken, and
+  // only then is one drawn that no request has (a query per draw, which most creates skip).
+  if (def.drawnNumber) record.set('number', drawnDigits());
   const save = (txApp: core.App) => {
     for (let tries = 1; ; tries++) {
       try {
         txApp.save(record);
         return;
       } catch (err) {
-        // Two requests drew the same free number at once: this one draws again.
-        if (
-          def.drawnNumber &&
-          tries < 5 &&
-          /number/.test(String(err)) &&
-          /unique/i.test(String(err))
-        ) {
+        const text = String(err);
+        if (/unique/i.test(text) && /\bid\b/.test(text)) throw new Error(ALREADY_STORED);
+        // The number was taken, or two requests drew the same free one at once: draw again.
+        if (def.drawnNumber && tries < 5 && /number/.test(text) && /unique/i.test(text)) {
           record.set('number', drawProtocol(txApp, def));
           continue;
         }
@@ -302,6 +314,32 @@ function store(
   };
   // A request of an open kind with no number is one row: one save, no transaction around it (a
   // third of the save's time under load).
+  try {
+    storeOnce(e, record, def, rule === null ? null : String(rule), open, save);
+  } catch (err) {
+    // Thrown inside a transaction it comes back through PocketBase as another error: its text tells.
+    if (String(err).indexOf(ALREADY_STORED) === -1) throw err;
+    const retry = asRetry();
+    if (retry) return retry;
+    throw new BadRequestError('Failed to create record.');
+  }
+  // The sender learns what a retry would: the id, when it was stored and its number, never the
+  // stored record with its e-mail state.
+  return { receipt: receipt(record, def), created: true };
+}
+
+/** What a save refused for its id reports: a request with that id is stored already. */
+const ALREADY_STORED = 'A request with this id is stored already.';
+
+/** The request's row, and its number where the kind counts them, stored in one go. */
+function storeOnce(
+  e: core.RequestEvent,
+  record: core.Record,
+  def: SubmissionKindDef,
+  rule: string | null,
+  open: boolean,
+  save: (txApp: core.App) => void,
+): void {
   if (open && def.firstNumber === undefined) save(e.app);
   else {
     // One transaction: the request and its number (first one, then +1, unique across devices
@@ -311,14 +349,11 @@ function store(
       if (def.firstNumber !== undefined) record.set('number', takeNumber(txApp, def));
       save(txApp);
       if (open) return;
-      if (rule === null || !txApp.canAccessRecord(record, e.requestInfo(), String(rule))) {
+      if (rule === null || !txApp.canAccessRecord(record, e.requestInfo(), rule)) {
         throw new ForbiddenError('Sem permissão para enviar esta solicitação.');
       }
     });
   }
-  // The sender learns what a retry would: the id, when it was stored and its number, never the
-  // stored record with its e-mail state.
-  return { receipt: receipt(record, def), created: true };
 }
 
 /** A request marked handled by a staff account, unless someone marked it before. */

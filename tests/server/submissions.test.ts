@@ -242,6 +242,22 @@ describe('idempotent creates', () => {
     });
     expect(again.body.number).toBe(first.body.number);
   });
+
+  it('a retry is answered with the first receipt even if its copy would fail the checks now', async () => {
+    const body = quotePayload({ id: clientId(), senderName: 'Cliente Reenvio' });
+    const first = await call(stack.url, '/api/collections/quotes/records', {
+      method: 'POST',
+      body,
+    });
+    expect(first.status).toBe(200);
+    // The same id sent again with a field the checks refuse (a phone cut short on the way).
+    const again = await call(stack.url, '/api/collections/quotes/records', {
+      method: 'POST',
+      body: { ...body, senderPhone: '(11) 9' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+  });
 });
 
 describe('bad input', () => {
