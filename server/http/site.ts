@@ -6,6 +6,7 @@ import { jobsHealth } from '../core/jobs';
 import { health } from '../mail/queue';
 import { allowCreate, COMPANY_CREATE_DAY_LIMIT, COMPANY_CREATE_LIMIT } from './limits';
 import { createSubmission, kindCreatedAt, type CreatedKind } from '../requests/submissions';
+import { inTurn } from './turns';
 import { acceptsBrotli, precompressedType } from '../../src/domain/compression';
 import { guessedPath } from '../../src/domain/guessed-paths';
 import { CEP_SERVICE_ORIGINS } from '../../src/domain/cep';
@@ -143,7 +144,8 @@ function createRequest(e: core.RequestEvent, kind: CreatedKind): void {
     }
     // A pickup needs a client's session; the others take note of one ('Minhas solicitações').
     if (name === 'pickup_requests') requireClient(e);
-    createSubmission(e, kind);
+    // The checks above refuse at once; the work itself waits for its turn (http/turns.ts).
+    inTurn(e.app, () => createSubmission(e, kind));
   } catch (err) {
     const refused = inPortuguese(err);
     // The request log never sees these creates: a flood or an oversized body is noted here,
