@@ -54,7 +54,17 @@ const CHUNKED_END = Buffer.from('0\r\n\r\n');
 /** A kept-alive connection: one request at a time, its response read just enough to know its end. */
 function connect() {
   const socket = net.connect({ host: target.hostname, port, noDelay: true });
-  const conn = { socket, due: 0, busy: false, buf: null, status: 0, length: -1, chunked: false };
+  const conn = {
+    socket,
+    due: 0,
+    busy: false,
+    lost: false,
+    buf: null,
+    status: 0,
+    length: -1,
+    chunked: false,
+    close: false,
+  };
   socket.on('data', (chunk) => {
     conn.buf = conn.buf ? Buffer.concat([conn.buf, chunk]) : chunk;
     read(conn);
@@ -153,6 +163,7 @@ function report() {
   const lagAt = quantile(lags);
   const seconds = (lastDone - start) / 1000;
   const cpu = process.cpuUsage();
+  for (const conn of idle) conn.socket.destroy();
   process.stdout.write(
     JSON.stringify({
       sent,
@@ -167,7 +178,6 @@ function report() {
       lagMax: lagAt(1),
       cpu: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)),
     }),
+    () => process.exit(0),
   );
-  for (const conn of idle) conn.socket.destroy();
-  process.exit(0);
 }
