@@ -47,8 +47,19 @@ export function ufFromCep(cep: string): StateCode | null {
   const digits = String(cep).replace(/\D/g, '');
   if (digits.length !== 8) return null;
   const head = Number(digits.slice(0, 5));
-  const range = RANGES.find(([from, to]) => head >= from && head <= to);
-  return range ? range[2] : null;
+  // A binary search over the ranges (in CEP order), by index: PocketBase's JS engine checks both
+  // CEPs of every request this way, and there `find` with a destructured [from, to] (an iterator
+  // per range) took some 60 µs a CEP.
+  let low = 0;
+  let high = RANGES.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const range = RANGES[middle]!;
+    if (head < range[0]) high = middle - 1;
+    else if (head > range[1]) low = middle + 1;
+    else return range[2];
+  }
+  return null;
 }
 
 /** What is wrong when a UF contradicts its CEP ('Este CEP é de GO: confira a UF.'), or null. */

@@ -351,7 +351,10 @@ export function cepProblems(
   values: Record<string, unknown>,
 ): FieldErrors {
   const errors: FieldErrors = {};
-  for (const { cep, place } of def.cepPlaces ?? []) {
+  const places = def.cepPlaces ?? [];
+  // Indexed, not for-of with destructuring (an iterator per step in the server's JS engine).
+  for (let i = 0; i < places.length; i++) {
+    const { cep, place } = places[i]!;
     const problem = cepPlaceProblem(String(values[cep] ?? ''), String(values[place] ?? ''));
     if (problem) errors[place] = problem;
   }
@@ -506,11 +509,16 @@ export function prepareSubmission(
   sent: Record<string, unknown>,
 ): PreparedSubmission {
   const values = withFallbacks(def.rules, sent);
-  // A field's own rule speaks first ('Use no máximo 200 caracteres' before the UF).
-  const errors = { ...cepProblems(def, values), ...validateSubmission(def.rules, values) };
+  // A field's own rule speaks first ('Use no máximo 200 caracteres' before the UF). Assigned, not
+  // spread: in the server's JS engine a spread of an object costs some 2 µs a key.
+  const errors = cepProblems(def, values);
+  const own = validateSubmission(def.rules, values);
+  for (const name in own) errors[name] = own[name]!;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const stored = toStored(def.rules, values);
-  return { ok: true, record: { ...stored, ...(def.derived?.compute(stored) ?? {}) } };
+  const record = toStored(def.rules, values);
+  const derived = def.derived?.compute(record);
+  for (const name in derived) record[name] = derived[name]!;
+  return { ok: true, record };
 }
 
 /** Every stored field of a kind with its type, as the migration must define it (checked by a test). */
