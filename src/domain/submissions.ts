@@ -538,6 +538,14 @@ export const PROTOCOL_DIGITS = 6;
  */
 export const PICKUP_BATCH_MAX = 50;
 
+/**
+ * The id a device gives a request it sends, so that a retry is known as one: PocketBase's own
+ * shape, 15 lowercase letters and digits.
+ */
+export function isRequestId(id: unknown): id is string {
+  return typeof id === 'string' && /^[a-z0-9]{15}$/.test(id);
+}
+
 /** Whether the server gives this kind's requests a number (in a sequence or drawn). */
 export function isNumbered(def: Pick<SubmissionKindDef, 'firstNumber' | 'drawnNumber'>): boolean {
   return def.firstNumber !== undefined || def.drawnNumber === true;

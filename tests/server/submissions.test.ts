@@ -196,6 +196,21 @@ describe('protocol numbers of quotes and urgent requests', () => {
 });
 
 describe('idempotent creates', () => {
+  it('an id not of the shape devices give is refused in Portuguese, and nothing is stored', async () => {
+    for (const id of ['curto', 'ABCDEFGHIJKLMNO', '../../../etc/x', 'a'.repeat(40), 42]) {
+      const res = await call(stack.url, '/api/collections/quotes/records', {
+        method: 'POST',
+        body: quotePayload({ id, senderName: 'Cliente Id Estranho' }),
+      });
+      expect(res.status, String(id)).toBe(400);
+      expect(res.body.data.id.message).toBe('Identificador inválido.');
+    }
+    const stored = await stack.admin(
+      `/api/collections/quotes/records?filter=${encodeURIComponent(`senderName="Cliente Id Estranho"`)}`,
+    );
+    expect(stored.totalItems).toBe(0);
+  });
+
   it('the same client id twice leaves one record and one e-mail', async () => {
     const id = clientId();
     // An address of its own: maria@ has had her confirmations for the day in this file.
