@@ -60,8 +60,10 @@ export function stageFields(
   field: (stage: TrackingStage) => string,
 ): Fields {
   const out: Fields = {};
-  for (const { stage } of TRACKING_STAGES) {
-    const name = field(stage);
+  // Indexed: every public lookup runs this in PocketBase's JS engine, where a for-of with
+  // destructuring makes an iterator per step.
+  for (let i = 0; i < TRACKING_STAGES.length; i++) {
+    const name = field(TRACKING_STAGES[i]!.stage);
     out[name] = isRecord(record) ? record.getString(name) : record[name];
   }
   return out;

@@ -48,39 +48,41 @@ function viewOf(number: string, listed: unknown, receiverName: string, times: Fi
   return view;
 }
 
+/** The columns the lookup reads: what viewOf and the shipment's public details need. */
+const LOOKUP_COLUMNS = [
+  'number',
+  'stages',
+  'receiverName',
+  'promisedDate',
+  'recipientCity',
+  'recipientState',
+  'attemptLog',
+  'returnedAt',
+  'registeredAt',
+  'created',
+  'requestedAt',
+  ...TRACKING_STAGES.map(({ stage }) => stageTimeField(stage)),
+];
+
+/** Written once per JS machine, not per lookup. */
+const LOOKUP_SQL =
+  'SELECT ' +
+  LOOKUP_COLUMNS
+    // A column added after a row was stored reads NULL (a JSON one): as empty text.
+    .map((name) => 'COALESCE([[' + name + "]], '') AS [[" + name + ']]')
+    .join(', ') +
+  ' FROM tracking WHERE number = {:number} LIMIT 1';
+
 /**
  * The public lookup: the view of one number, read with one query of just the columns it needs
  * (loading the whole record model was half of a lookup's time under load). Null: no such number.
  */
 export function lookUp(app: core.App, number: string): View | null {
-  const row: Row = {
-    number: '',
-    stages: '',
-    receiverName: '',
-    promisedDate: '',
-    recipientCity: '',
-    recipientState: '',
-    attemptLog: '',
-    returnedAt: '',
-    registeredAt: '',
-    created: '',
-    requestedAt: '',
-  };
-  for (const { stage } of TRACKING_STAGES) row[stageTimeField(stage)] = '';
+  const row: Row = {};
+  for (let i = 0; i < LOOKUP_COLUMNS.length; i++) row[LOOKUP_COLUMNS[i]!] = '';
   const model = new DynamicModel(row) as unknown as Row;
   try {
-    app
-      .db()
-      .newQuery(
-        'SELECT ' +
-          Object.keys(row)
-            // A column added after a row was stored reads NULL (a JSON one): as empty text.
-            .map((name) => 'COALESCE([[' + name + "]], '') AS [[" + name + ']]')
-            .join(', ') +
-          ' FROM tracking WHERE number = {:number} LIMIT 1',
-      )
-      .bind({ number })
-      .one(model);
+    app.db().newQuery(LOOKUP_SQL).bind({ number }).one(model);
   } catch {
     return null; // no row
   }

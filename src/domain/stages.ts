@@ -17,12 +17,20 @@ export function isTrackingStage(value: unknown): value is TrackingStage {
 
 /** Sorted, de-duplicated set of valid stages. */
 export function normalizeStages(stages: readonly unknown[]): TrackingStage[] {
-  const set = new Set<TrackingStage>();
-  for (const s of stages) {
-    const n = typeof s === 'string' ? Number(s) : s;
-    if (isTrackingStage(n)) set.add(n);
+  // Indexed loops, no Set, spread or sort: the server runs this for every public lookup in
+  // PocketBase's JS engine, where each of those costs an iterator or a callback per step.
+  const present: unknown[] = [];
+  for (let i = 0; i < stages.length; i++) {
+    const s = stages[i];
+    present.push(typeof s === 'string' ? Number(s) : s);
   }
-  return [...set].sort((a, b) => a - b);
+  const out: TrackingStage[] = [];
+  // TRACKING_STAGES is in stage order: so is the result.
+  for (let i = 0; i < TRACKING_STAGES.length; i++) {
+    const stage = TRACKING_STAGES[i]!.stage;
+    if (present.indexOf(stage) !== -1) out.push(stage);
+  }
+  return out;
 }
 
 export function toggleStage(
@@ -45,7 +53,8 @@ export function stageTimesOf(
   stages: readonly TrackingStage[],
 ): Record<string, string> {
   const times: Record<string, string> = {};
-  for (const s of stages) {
+  for (let i = 0; i < stages.length; i++) {
+    const s = stages[i]!;
     const at = record[stageTimeField(s)];
     if (typeof at === 'string' && at) times[s] = at;
   }
