@@ -13,7 +13,7 @@ import { Loading } from '../components/loading';
 import { Logo } from '../components/logo';
 import { StaticIsland } from '../components/static-island';
 import { UntilLive } from '../components/until-live';
-import { useIdle } from '../hooks/use-hydrated';
+import { useIdle, useQuiet } from '../hooks/use-hydrated';
 import { whenDeviceHoldsData } from '../lib/device-data';
 import { nextTask } from '../lib/idle';
 import { InstallButton, InstallOffer, OfflineBanner, UpdatePrompt } from '../components/pwa';
@@ -175,9 +175,13 @@ const Footer = memo(function Footer() {
   );
 });
 
-/** The service worker is registered (and updates looked for) once the first screen is done. */
+/**
+ * The service worker is registered (and updates looked for) once the page is live and quiet: its
+ * install downloads every file of the app, and on a phone's few cores it slowed the page's late
+ * work (lazy parts, the toaster) when it started at the first idle moment.
+ */
 function UpdateWhenIdle() {
-  return useIdle() ? <UpdatePrompt /> : null;
+  return useQuiet() ? <UpdatePrompt /> : null;
 }
 
 /**

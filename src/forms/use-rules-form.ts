@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { ObjectSchema } from 'yup';
 import { REQUIRED, validateSubmission, type FieldErrors, type FieldRule } from '../domain/fields';
 import type { FormValues } from '../domain/schemas';
-import { inIdleSteps } from '../lib/idle';
+import { whenQuiet } from '../lib/idle';
 import type { SubmissionKind } from '../domain/submissions';
 import type { OutboxItem } from '../lib/db';
 import { scrollToFirstError } from './form-fields';
@@ -112,9 +112,10 @@ export function useRulesForm({ kind, rules, initialValues, onValid, onIncomplete
   const replaces = useRef<string | undefined>(undefined);
   const [serverRefused, setServerRefused] = useState(false);
 
-  // The checks' Yup schema is loaded and made when the page is idle (or at the first check, if
-  // that comes first), not with the page's code: a phone makes a form's page live sooner.
-  useEffect(() => inIdleSteps([() => void schemaOf(rules).catch(() => undefined)]), [rules]);
+  // The checks' Yup schema is loaded and made once the page is live and quiet (or at the first
+  // check, if that comes first), not with the page's code nor amid its late work: Yup's
+  // evaluation is a task of its own a phone need not fit between the page's.
+  useEffect(() => whenQuiet(() => void schemaOf(rules).catch(() => undefined)), [rules]);
   const validate = useCallback((values: FormValues) => errorsOf(rules, values), [rules]);
 
   const form = useFormik<FormValues>({

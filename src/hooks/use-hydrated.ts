@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
-import { inIdleSteps } from '../lib/idle';
+import { inIdleSteps, whenQuiet } from '../lib/idle';
 
 const never = () => () => {};
 
@@ -30,4 +30,19 @@ export function useIdle(): boolean {
     return inIdleSteps([() => startTransition(() => setIdle(true))]);
   }, [hydrated, idle]);
   return idle;
+}
+
+/**
+ * True once the page is live and has then been quiet for a second (`whenQuiet`): for background
+ * work heavy enough to slow the page's own late work (the service worker's registration, whose
+ * install downloads and stores every file of the app).
+ */
+export function useQuiet(): boolean {
+  const hydrated = useHydrated();
+  const [quiet, setQuiet] = useState(false);
+  useEffect(() => {
+    if (!hydrated || quiet) return;
+    return whenQuiet(() => startTransition(() => setQuiet(true)));
+  }, [hydrated, quiet]);
+  return quiet;
 }
