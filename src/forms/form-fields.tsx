@@ -92,11 +92,17 @@ export function PrivacyNotice() {
 }
 
 /** Bring the first field with an error into view and focus it. */
-export function scrollToFirstError() {
+export function scrollToFirstError(framesLeft = 30) {
   requestAnimationFrame(() => {
     const first = document.querySelector<HTMLElement>(
       '[data-field] [aria-invalid="true"], [data-field][aria-invalid="true"], [data-field] [data-invalid] input, [data-field] [data-invalid]',
     );
+    // The messages are drawn by a render that may come a few frames after the check that found
+    // them (the first check also loads its rules' code): look again until one is on screen.
+    if (!first) {
+      if (framesLeft > 0) scrollToFirstError(framesLeft - 1);
+      return;
+    }
     const target = first?.closest<HTMLElement>('[data-field]') ?? first;
     target?.scrollIntoView({ behavior: 'smooth', block: 'center' });
     const input = target?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea');
