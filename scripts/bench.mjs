@@ -497,18 +497,6 @@ function bytes() {
 }
 
 /**
- * Lighthouse as PageSpeed Insights scores a page: its default mobile mode, the page's trace
- * simulated on a CPU 4× slower. What it slows down is this host's time, and these shared 2-core
- * machines charge ~12 µs per page fault where bare metal charges well under 1 µs (docs/startup.md):
- * absolute TBT and LCP say as much about the host as about the page. So each page is judged against
- * a floor measured in the same run: our stack with nothing in it (the same build, boot, Chakra
- * system and hydration, around one heading: vite.config.ts, src/bench-floor/). Five rounds, each
- * page and the floor once in every round, in an order rotated each round so that the host's drift
- * falls on all of them alike; the median of each. (Lighthouse's benchmarkIndex once set the CPU
- * slowdown here; it times a plain JavaScript loop, which sees neither the faults nor the system
- * calls, and moved by half within minutes. It is listed, not used.)
- */
-/**
  * The CPU the page's main thread spent in its tasks after the first paint, from a Lighthouse trace
  * (each task's `tdur` beside its `dur`), and the blocking time Lighthouse would count from that CPU
  * time at its 4× slowdown. On these 2-core hosts a task's time on the clock is stretched by
@@ -534,6 +522,18 @@ function mainThreadCpu(traceFile) {
   return { cpu, blocking };
 }
 
+/**
+ * Lighthouse as PageSpeed Insights scores a page: its default mobile mode, the page's trace
+ * simulated on a CPU 4× slower. What it slows down is this host's time, and these shared 2-core
+ * machines charge ~12 µs per page fault where bare metal charges well under 1 µs (docs/startup.md):
+ * absolute TBT and LCP say as much about the host as about the page. So each page is judged against
+ * a floor measured in the same run: our stack with nothing in it (the same build, boot, Chakra
+ * system and hydration, around one heading: vite.config.ts, src/bench-floor/). Five rounds, each
+ * page and the floor once in every round, in an order rotated each round so that the host's drift
+ * falls on all of them alike; the median of each. (Lighthouse's benchmarkIndex once set the CPU
+ * slowdown here; it times a plain JavaScript loop, which sees neither the faults nor the system
+ * calls, and moved by half within minutes. It is listed, not used.)
+ */
 async function lighthouse() {
   const FLOOR = '/bench-floor';
   const pages = ['/', '/cotacao', '/rastrear', '/formulario-solicitacao'];

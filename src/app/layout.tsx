@@ -180,7 +180,7 @@ const Footer = memo(function Footer() {
  * install downloads every file of the app, and on a phone's few cores it slowed the page's late
  * work (lazy parts, the toaster) when it started at the first idle moment.
  */
-function UpdateWhenIdle() {
+function UpdateWhenQuiet() {
   return useQuiet() ? <UpdatePrompt /> : null;
 }
 
@@ -230,7 +230,7 @@ export function Layout() {
         </Container>
       </Box>
       <Footer />
-      <UpdateWhenIdle />
+      <UpdateWhenQuiet />
       <InstallOffer />
     </Flex>
   );

@@ -103,9 +103,9 @@ export function scrollToFirstError(framesLeft = 30) {
       if (framesLeft > 0) scrollToFirstError(framesLeft - 1);
       return;
     }
-    const target = first?.closest<HTMLElement>('[data-field]') ?? first;
-    target?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    const input = target?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea');
+    const target = first.closest<HTMLElement>('[data-field]') ?? first;
+    target.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    const input = target.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea');
     input?.focus({ preventScroll: true });
   });
 }

@@ -18,19 +18,13 @@ export function useHydrated(): boolean {
 
 /**
  * True once the page is live and the browser has had a quiet moment: for work the first screen
- * does not need (the outbox engine and its PocketBase client, the service worker's registration).
+ * does not need (the outbox badge, the toaster's code).
  */
 export function useIdle(): boolean {
-  const hydrated = useHydrated();
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (!hydrated || idle) return;
-    // As a transition: what mounts then (the outbox badge, the update prompt) renders in slices
-    // the browser can interrupt, not in one task.
-    return inIdleSteps([() => startTransition(() => setIdle(true))]);
-  }, [hydrated, idle]);
-  return idle;
+  return useLiveThen(afterIdle);
 }
+
+const afterIdle = (then: () => void) => inIdleSteps([then]);
 
 /**
  * True once the page is live and has then been quiet for a second (`whenQuiet`): for background
@@ -38,11 +32,21 @@ export function useIdle(): boolean {
  * install downloads and stores every file of the app).
  */
 export function useQuiet(): boolean {
+  return useLiveThen(whenQuiet);
+}
+
+/**
+ * False until the page is live and `wait` has then called back (it returns its cancel). `wait`
+ * must be the same function on every render (a module-level one).
+ */
+function useLiveThen(wait: (then: () => void) => () => void): boolean {
   const hydrated = useHydrated();
-  const [quiet, setQuiet] = useState(false);
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (!hydrated || quiet) return;
-    return whenQuiet(() => startTransition(() => setQuiet(true)));
-  }, [hydrated, quiet]);
-  return quiet;
+    if (!hydrated || ready) return;
+    // As a transition: what mounts then (the outbox badge, the update prompt) renders in slices
+    // the browser can interrupt, not in one task.
+    return wait(() => startTransition(() => setReady(true)));
+  }, [hydrated, ready, wait]);
+  return ready;
 }
