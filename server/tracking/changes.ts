@@ -278,7 +278,10 @@ function applyOne(
     // naming the driver in `record`.
     const owner = driver ? auth.id : change.record;
     if (!driver) checkDriver(app, owner);
-    let ordered = 0;
+    // The moved stops come back as saved: the phone keeps them as the server dated them, so the
+    // realtime events of an earlier order that arrive after this answer are known to be older
+    // (they put the list back to that order for a moment, under a finger about to drag a stop).
+    const records: core.Record[] = [];
     app.runInTransaction((txApp) => {
       (change.order as string[]).forEach((id, i) => {
         const record = findById(txApp, id);
@@ -287,10 +290,10 @@ function applyOne(
         if (record.getInt('stopOrder') === i + 1) return;
         record.set('stopOrder', i + 1);
         txApp.save(record);
-        ordered++;
+        records.push(record);
       });
     });
-    return { ordered };
+    return { ordered: records.length, records };
   }
   let answer: object = {};
   // A wrong delivery code is refused after the transaction, so that its count is kept.

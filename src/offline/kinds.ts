@@ -158,6 +158,8 @@ interface ChangeAnswer {
   deleted?: string;
   merged?: boolean;
   message?: string;
+  /** A new route: the stops it moved, as stored. */
+  records?: Record<string, unknown>[];
 }
 
 /** The record and number a change ended on: the server's, when it answered with the record. */
@@ -202,8 +204,8 @@ async function keepApplied(deliveries: Delivery[]): Promise<void> {
   const applied = (deliveries as ChangeDelivery[]).map((d) => d.applied);
   const rows = new Map<string, TrackingRow | null>();
   for (const { answer } of applied) {
-    if (answer.record) {
-      const row = trackingRowOf(answer.record);
+    for (const record of answer.record ? [answer.record] : (answer.records ?? [])) {
+      const row = trackingRowOf(record);
       rows.set(row.id, row);
     }
     if (answer.deleted) rows.set(answer.deleted, null);
@@ -211,8 +213,10 @@ async function keepApplied(deliveries: Delivery[]): Promise<void> {
   await keepNewerRows(rows);
   for (const { change } of applied) {
     if (change.op !== 'route') continue;
-    // Answered with a count, not rows: the new order is written here, so the screen does not
-    // show (and take a tap on) the old one until the realtime rows come.
+    // The moved stops came back as stored and were written above, dated by the server: the
+    // realtime rows of an earlier order, arriving later, are older and left aside. The order is
+    // also written from the change itself, so the screen never shows (and takes a tap on) the
+    // old one, whatever the answer held.
     const known = await db.staffTracking.bulkGet(change.order);
     const byId = new Map(known.flatMap((row) => (row ? [[row.id, row] as const] : [])));
     const ordered = routeApplied(byId, change);

@@ -137,6 +137,15 @@ describe('a driver account', () => {
     expect(await stopOf(second.id)).toBe(1);
     expect(await stopOf(first.id)).toBe(3);
     expect(await stopOf(theirs.id)).toBe(0);
+    // The moved stops come back as stored (the phone keeps them with the server's time of
+    // change); nothing of the stop that is not his.
+    const stored = async (id: string) =>
+      (await call(stack.url, `/api/collections/tracking/records/${id}`, { token: office })).body;
+    const answered = ordered.body.records as { id: string; stopOrder: number; updated: string }[];
+    expect(answered.map((r) => [r.id, r.stopOrder, r.updated])).toEqual([
+      [second.id, 1, (await stored(second.id)).updated],
+      [first.id, 3, (await stored(first.id)).updated],
+    ]);
     // The office gives the driver's stops an order (by CEP, on its screen): his stops only.
     const byOffice = await route(office, [first.id, theirs.id, second.id]);
     expect(byOffice.status, JSON.stringify(byOffice.body)).toBe(200);

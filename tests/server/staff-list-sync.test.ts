@@ -1,15 +1,18 @@
 // The staff list kept on a phone (src/features/staff/tracking/tracking-sync.ts), run against a real
 // PocketBase on an in-memory IndexedDB: syncs one at a time, a realtime change that arrives while
-// the whole list downloads is not wiped by that older download, and a list of several pages
-// arrives whole although it changes during the download.
+// the whole list downloads is not wiped by that older download, a route's late realtime rows do
+// not put back the order before the newest, and a list of several pages arrives whole although
+// it changes during the download.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
 import { db } from '../../src/lib/db';
-import { staffApi } from '../../src/lib/pocketbase';
+import { staffApi, visitorApi } from '../../src/lib/pocketbase';
 import { keepTracking, syncTracking } from '../../src/features/staff/tracking/tracking-sync';
-import { cpfFrom } from '../support/payloads';
-import { call, signIn, STAFF, startStack, type Stack } from '../support/stack';
+import { submit } from '../../src/offline';
+import { stopsInOrder } from '../../src/domain/stops';
+import { cpfFrom, shipmentFields } from '../support/payloads';
+import { call, DRIVER_ID, signIn, STAFF, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
 let token = '';
@@ -19,6 +22,8 @@ beforeAll(async () => {
   stack = await startStack({}, { mailClock: false });
   token = await signIn(stack.url, 'staff', STAFF);
   staffApi.baseURL = stack.url;
+  // The outbox sends through the visitors' client, with the staff's token.
+  visitorApi.baseURL = stack.url;
   await staffApi.collection('staff').authWithPassword(STAFF.email, STAFF.password);
 });
 afterAll(async () => {
@@ -75,6 +80,46 @@ describe('the staff list on the phone', () => {
     expect(late).toBeDefined();
     const kept = await db.staffTracking.bulkGet([before.id, late!.id]);
     expect(kept.map((r) => r?.number)).toEqual([before.number, late!.number]);
+  });
+
+  it('keeps a route in its newest order though the realtime rows of the order before arrive after it', async () => {
+    const stops: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const record = `stop${Date.now().toString(36)}${(seq++).toString(36)}`.padEnd(15, '0');
+      const res = await call(stack.url, '/api/equipe/rastreios', {
+        method: 'POST',
+        token,
+        body: {
+          op: 'shipment',
+          record,
+          number: '',
+          at: new Date().toISOString(),
+          fields: shipmentFields(),
+          driver: DRIVER_ID,
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      stops.push(record);
+    }
+    const [a, b, c] = stops as [string, string, string];
+    await syncTracking();
+    const route = async (order: string[]) => {
+      const at = new Date().toISOString();
+      // As the screens keep and send a change (sendChange, without its photos).
+      const change = { op: 'route', record: DRIVER_ID, number: '', at, order };
+      const outcome = await submit('tracking', { change }, staffApi.authStore.token);
+      expect(outcome.status).toBe('sent');
+    };
+    await route([b, a, c]);
+    // The rows as realtime sends them after that first order; they reach the phone late, after
+    // its next order was sent and answered.
+    const late = await Promise.all(
+      stops.map((id) => staffApi.collection('tracking').getOne(id, { requestKey: null })),
+    );
+    await route([b, c, a]);
+    await Promise.all(late.map((record) => keepTracking(record)));
+    const kept = (await db.staffTracking.bulkGet(stops)).flatMap((row) => (row ? [row] : []));
+    expect(stopsInOrder(kept).map((row) => row.id)).toEqual([b, c, a]);
   });
 
   it('downloads a list of several pages whole, though a number changes on another phone meanwhile', async () => {
