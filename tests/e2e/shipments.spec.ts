@@ -379,6 +379,18 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
   });
   await expect(stops).toHaveCount(3);
   await expect(stops.nth(2)).toContainText(`Para ${third}`);
+  // The route never goes back to an order it left, not even for a frame: the answer to a move
+  // and the realtime rows of the move before once drew the old order for a moment, and a finger
+  // about to tap a stop met another.
+  await driverPage.evaluate(() => {
+    const list = document.querySelector('[aria-label="Minhas entregas"]')!;
+    const order = () => Array.from(list.children, (li) => (li as HTMLElement).dataset.stop).join();
+    const drawn = [order()];
+    (window as unknown as { orders: string[] }).orders = drawn;
+    new MutationObserver(() => {
+      if (order() !== drawn.at(-1)) drawn.push(order());
+    }).observe(list, { childList: true });
+  });
   await driverPage.getByRole('button', { name: `Subir a parada 2 (${receiver})` }).click();
   await expect(stops.nth(0)).toContainText(`Para ${receiver}`);
   await driverPage.getByRole('button', { name: `Subir a parada 3 (${third})` }).click();
@@ -397,6 +409,11 @@ test('a shipment given to a driver is on that driver’s phone, and only there; 
   await driverPage.mouse.move(grip.x + grip.width / 2, 20, { steps: 15 });
   await expect(stops.nth(2)).toHaveAttribute('data-dragging', '');
   await expect(stops.nth(0)).toHaveAttribute('data-drop', 'before');
+  const orders = await driverPage.evaluate(
+    () => (window as unknown as { orders: string[] }).orders,
+  );
+  expect(orders).toHaveLength(3);
+  expect(new Set(orders).size).toBe(3);
   await driverPage.mouse.up();
   await expect(stops.nth(0)).toContainText(`Para ${later}`);
   await expect(stops.nth(1)).toContainText(`Para ${receiver}`);

@@ -15,7 +15,8 @@ import {
 } from '../../../domain/tracking-changes';
 import { staffApi } from '../../../lib/pocketbase';
 import { StaffSignIn } from '../staff-sign-in';
-import { sendChanges, waitingChanges } from '../tracking/api';
+import { sendChanges } from '../tracking/api';
+import { waitingChanges } from '../tracking/kept-list';
 import { Label, LABEL_PRINT_CSS } from './label';
 
 /**

@@ -24,7 +24,7 @@ import {
 } from '../../../domain';
 import { db } from '../../../lib/db';
 import { staffApi } from '../../../lib/pocketbase';
-import { waitingChanges } from '../tracking/api';
+import { waitingChanges } from '../tracking/kept-list';
 import { knownDrivers, refreshDrivers, signedInAsDriver, type Driver } from '../shipments/drivers';
 import { StaffPage } from '../staff-page';
 import { MANIFEST_PRINT_CSS, ManifestSheetView } from './manifest-sheet';

@@ -92,7 +92,8 @@ export function OfficeScreen() {
   const limit = pages * (wide ? SHOWN : CARDS_SHOWN);
   const today = todayInBrazil();
 
-  // The waiting changes are a new array each render: their content says whether they changed.
+  // The waiting changes with those shown ahead are a new array when any is ahead: their content
+  // says whether they changed.
   // Changes of an action on many shown before the device has stored them (`applyToMany`), until
   // the stored ones include them.
   const [ahead, setAhead] = useState<TrackingChange[]>([]);

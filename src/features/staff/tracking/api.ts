@@ -111,16 +111,3 @@ export function sendChanges(changes: TrackingChange[]) {
     staffApi.authStore.token,
   );
 }
-
-/** This device's changes not on the server yet, oldest first: what screens show over the list. */
-export async function waitingChanges(): Promise<TrackingChange[]> {
-  // By state, not by kind: sent changes stay in the outbox for a day, and an office's day is
-  // thousands of them, read again on every change of the outbox while a queue drains.
-  return (
-    await db.outbox
-      .where('state')
-      .anyOf('pending', 'sending')
-      .and((i) => i.kind === 'tracking')
-      .sortBy('createdAt')
-  ).map((i) => (i.payload as unknown as TrackingPayload).change);
-}

@@ -13,7 +13,9 @@
  */
 import Dexie, { RangeSet, type IntervalTree } from 'dexie';
 import { useSyncExternalStore } from 'react';
+import type { TrackingChange } from '../../../domain';
 import { db, type StaffTrackingRow } from '../../../lib/db';
+import type { TrackingPayload } from '../../../offline';
 import { signedInAsDriver } from '../shipments/drivers';
 
 /** Rows drawn at once; the rest come with 'Mostrar mais' (thousands of numbers stay smooth). */
@@ -21,6 +23,13 @@ export const SHOWN = 100;
 
 export interface KeptList {
   rows: StaffTrackingRow[];
+  /**
+   * This device's changes not on the server yet, oldest first: what the screens show over the
+   * rows. Read with them, in one transaction: a change the server answered leaves this list in
+   * the same read that brings its row (read apart, the screen drew the row as it was before the
+   * change for a moment: a route back in its old order under a finger about to tap a stop).
+   */
+  waiting: TrackingChange[];
 }
 
 interface Kept {
@@ -35,6 +44,8 @@ let following = false;
 const listeners = new Set<() => void>();
 /** Rows written since the last read (undefined: read the whole table again). */
 let touched: Set<string> | undefined = new Set();
+/** The outbox was written since the last read. */
+let outboxTouched = false;
 let reading: Promise<void> | undefined;
 
 const publish = (next: Kept) => {
@@ -42,46 +53,84 @@ const publish = (next: Kept) => {
   for (const listener of listeners) listener();
 };
 
-async function readAll(): Promise<void> {
-  const driver = signedInAsDriver();
-  const rows = await db.staffTracking.toArray();
-  publish({ driver, byId: new Map(rows.map((r) => [r.id, r])), list: { rows } });
+/** This device's changes not on the server yet, oldest first: what screens show over the list. */
+export async function waitingChanges(): Promise<TrackingChange[]> {
+  // By state, not by kind: sent changes stay in the outbox for a day, and an office's day is
+  // thousands of them, read again on every change of the outbox while a queue drains.
+  return (
+    await db.outbox
+      .where('state')
+      .anyOf('pending', 'sending')
+      .and((i) => i.kind === 'tracking')
+      .sortBy('createdAt')
+  ).map((i) => (i.payload as unknown as TrackingPayload).change);
 }
 
-async function readTouched(ids: string[]): Promise<void> {
-  const before = kept;
-  if (!before || before.driver !== signedInAsDriver()) return readAll();
-  const found = await db.staffTracking.bulkGet(ids);
-  const byId = new Map(before.byId);
-  ids.forEach((id, i) => {
-    const row = found[i];
-    if (row) byId.set(id, row);
-    else byId.delete(id);
-  });
-  publish({ driver: before.driver, byId, list: { rows: [...byId.values()] } });
+/** The whole table, or the rows written (undefined: the whole table); the waiting changes when asked. */
+async function read(ids: string[] | undefined, withWaiting: boolean): Promise<void> {
+  const before = ids && kept?.driver === signedInAsDriver() ? kept : undefined;
+  const driver = signedInAsDriver();
+  const [found, waiting] = await db.transaction('r', db.staffTracking, db.outbox, () =>
+    Promise.all([
+      before ? db.staffTracking.bulkGet(ids!) : db.staffTracking.toArray(),
+      withWaiting || !before ? waitingChanges() : before.list.waiting,
+    ]),
+  );
+  if (!before) {
+    const rows = found as StaffTrackingRow[];
+    publish({ driver, byId: new Map(rows.map((r) => [r.id, r])), list: { rows, waiting } });
+    return;
+  }
+  // The outbox is written for more than the changes shown (a send begun, a photo, a pickup):
+  // when neither the rows nor the changes over them changed, the screens draw nothing again.
+  const sameWaiting =
+    waiting === before.list.waiting ||
+    JSON.stringify(waiting) === JSON.stringify(before.list.waiting);
+  if (!ids!.length && sameWaiting) return;
+  // Only the rows written are new objects; an unchanged list keeps its array.
+  let byId = before.byId;
+  let rows = before.list.rows;
+  if (ids!.length) {
+    byId = new Map(byId);
+    ids!.forEach((id, i) => {
+      const row = found[i];
+      if (row) byId.set(id, row);
+      else byId.delete(id);
+    });
+    rows = [...byId.values()];
+  }
+  publish({ driver, byId, list: { rows, waiting: sameWaiting ? before.list.waiting : waiting } });
 }
 
 /** Read what changed, one read at a time; changes made during a read are read right after it. */
 function catchUp(): void {
   if (reading) return;
   const ids = touched;
+  const withWaiting = outboxTouched;
   touched = new Set();
-  reading = (ids === undefined || !kept ? readAll() : ids.size ? readTouched([...ids]) : undefined)
+  outboxTouched = false;
+  const whole = ids === undefined || !kept;
+  reading = (
+    whole || ids.size || withWaiting ? read(whole ? undefined : [...ids], withWaiting) : undefined
+  )
     ?.catch(() => (kept = undefined))
     .finally(() => {
       reading = undefined;
-      if (touched === undefined || touched.size) catchUp();
+      if (touched === undefined || touched.size || outboxTouched) catchUp();
     });
 }
 
-/** The part of a database change naming the table's written keys ('' is the primary key). */
+/** The parts of a database change naming a table's written keys ('' is the primary key). */
 const PART = `idb://${db.name}/staffTracking/`;
+const OUTBOX_PART = `idb://${db.name}/outbox/`;
 
 function onMutated(parts: Record<string, IntervalTree>): void {
   const part = parts[PART];
-  if (!part) return;
+  const outbox = Boolean(parts[OUTBOX_PART]);
+  if (!part && !outbox) return;
+  outboxTouched ||= outbox;
   // Single keys for rows written or deleted; a range (the table cleared) is read again whole.
-  for (const range of RangeSet(part)) {
+  for (const range of part ? RangeSet(part) : []) {
     if (touched && typeof range.from === 'string' && range.from === range.to)
       touched.add(range.from);
     else touched = undefined;
@@ -121,4 +170,9 @@ export function followKeptList(listener: () => void): () => void {
  */
 export function useKeptList(driver: boolean): KeptList | undefined {
   return useSyncExternalStore(subscribe, () => openingList(driver));
+}
+
+/** This device's waiting changes as last read with the list; undefined until it has been read. */
+export function useKeptWaiting(): TrackingChange[] | undefined {
+  return useSyncExternalStore(subscribe, () => kept?.list.waiting);
 }

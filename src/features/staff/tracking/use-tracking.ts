@@ -7,13 +7,8 @@ import { failureKind, staffApi } from '../../../lib/pocketbase';
 import { DEVICE_FULL, isQuotaError } from '../../../lib/storage';
 import type { SubmitOutcome } from '../../../offline';
 import { outcomeMessage } from '../../../offline/messages';
-import {
-  checkNow,
-  endedStaffSession,
-  followTracking,
-  sendChange,
-  waitingChanges as readWaiting,
-} from './api';
+import { checkNow, endedStaffSession, followTracking, sendChange } from './api';
+import { useKeptWaiting } from './kept-list';
 import { forgetTracking, keepTracking, syncTracking } from './tracking-sync';
 import { useLive } from '../../../hooks/use-live';
 
@@ -91,7 +86,8 @@ export async function change(
  * of it). `offline`: the last attempt to reach the server failed (the list is the one kept here).
  */
 export function useKeptTracking() {
-  const waiting = useLiveQuery(readWaiting, []);
+  // Read with the list (kept-list.ts): the rows and the changes over them are of one moment.
+  const waiting = useKeptWaiting();
   const sync = useLiveQuery(() => db.staffSync.get('tracking'), []);
   // Known at once when the device says so: the first draw says 'Sem conexão' rather than being
   // drawn again when the first request fails.
