@@ -14,6 +14,15 @@ test('a new outcome replaces the old toast: a wrong password, then the right one
   await page.getByRole('button', { name: 'Acessar Sistema' }).click();
   await expect(page.getByText('Acesso autorizado')).toBeVisible();
   await expect(page.getByText('Acesso negado')).toHaveCount(0);
+  // The welcome is routine: a tap where it lies reaches the page under it (on a phone it covered
+  // the next page's button, and a tap there was lost on it).
+  const welcome = page.getByTestId('toast').filter({ hasText: 'Acesso autorizado' });
+  const reached = await welcome.evaluate((toast) => {
+    const box = toast.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return Boolean(hit) && !toast.contains(hit);
+  });
+  expect(reached).toBe(true);
 });
 
 test('toasts never cover the header: at the bottom on a phone, below the header on a desktop', async ({

@@ -56,7 +56,9 @@ const SignIn = memo(function SignIn() {
       : { result: 'offline' as const, message: undefined };
     setBusy(false);
     if (result === 'ok') {
-      toaster.replace('acesso', {
+      // Routine news: on a phone it lies over the bottom of the next page for seconds, where that
+      // page's button may be; a tap there reaches the button.
+      toaster.notice('acesso', {
         title: 'Acesso autorizado',
         description: 'Bem-vindo ao sistema de solicitações.',
         type: 'success',
