@@ -68,8 +68,8 @@ export async function waitingChanges(): Promise<TrackingChange[]> {
 
 /** The whole table, or the rows written (undefined: the whole table); the waiting changes when asked. */
 async function read(ids: string[] | undefined, withWaiting: boolean): Promise<void> {
-  const before = ids && kept?.driver === signedInAsDriver() ? kept : undefined;
   const driver = signedInAsDriver();
+  const before = ids && kept?.driver === driver ? kept : undefined;
   const [found, waiting] = await db.transaction('r', db.staffTracking, db.outbox, () =>
     Promise.all([
       before ? db.staffTracking.bulkGet(ids!) : db.staffTracking.toArray(),
