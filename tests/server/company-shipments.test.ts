@@ -359,24 +359,28 @@ describe("the 'Extrato'", () => {
   };
 
   it("lists the month's shipments of the caller's company, in Brasília's calendar", async () => {
-    const month = monthFrom(0);
+    // Last month, so that every moment below is in the past whatever the hour the test runs (a
+    // run at 00:10 on the 1st would make 00:30 of this month a change from the future).
+    const month = monthFrom(-1);
     // 00:30 on the 1st in Brasília is this month; 23:30 on the last day of the one before is not
     // (both are the same UTC day as the other month's side).
     const first = `${month}-01T00:30:00-03:00`;
+    const mid = `${month}-15T12:00:00-03:00`;
     const early = await companyShipment(client, {
       at: first,
       overrides: { weight: '1', length: '', width: '', height: '', invoiceValue: '' },
     });
     const before = new Date(Date.parse(first) - 60 * 60_000).toISOString();
     const late = await companyShipment(client, { at: before, overrides: { weight: '2' } });
-    const urgent = await companyShipment(client, { overrides: { service: 'Urgente' } });
-    const foreign = await companyShipment(other);
+    const urgent = await companyShipment(client, { at: mid, overrides: { service: 'Urgente' } });
+    const foreign = await companyShipment(other, { at: mid });
     // A shipment of nobody's company (made from the office's form).
     const loose = await change({
       op: 'shipment',
       record: newId(),
       number: '',
       fields: shipmentFields(),
+      at: mid,
     });
     expect(loose.status).toBe(200);
 
@@ -410,7 +414,7 @@ describe("the 'Extrato'", () => {
       priceCents: 0,
     });
 
-    const previous = await statement(monthFrom(-1));
+    const previous = await statement(monthFrom(-2));
     expect(previous.shipments.map((s) => s.number)).toContain(late.number);
     expect(previous.shipments.map((s) => s.number)).not.toContain(early.number);
 
