@@ -1,7 +1,7 @@
 /// <reference path="../server/pocketbase.d.ts" />
 /// <reference path="../server/hooks.d.ts" />
 
-// Tracking records (server/tracking/changes.ts): the public lookup, the staff's one write path, and the
+// Tracking records (server/tracking/): the public lookup, the staff's one write path, and the
 // stamps every save gets.
 
 /**

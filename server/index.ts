@@ -12,13 +12,8 @@ export { handleCreate, handleUpdate, answerNextPickupNumber } from './requests/s
 export { createPickupBatch } from './requests/pickup-batch';
 export { answerDismiss, answerResend } from './mail/routes';
 export { checkClientList, checkClientSubscriptions, clientView } from './clients/view';
-export {
-  answerDrivers,
-  applyBatch,
-  applyChange,
-  applyPhoto,
-  checkDashboardCreate,
-} from './tracking/changes';
+export { applyBatch, applyChange, applyPhoto, checkDashboardCreate } from './tracking/changes';
+export { answerDrivers } from './tracking/drivers';
 export {
   trackingCreated,
   trackingDeleted,

@@ -7,7 +7,7 @@ import { rootApp, stored } from './config';
 import { cleanup, enqueueDue } from '../tracking/follows';
 import { drain } from '../mail/queue';
 import { anonymizeOld } from '../privacy/retention';
-import { dropOldTombstones } from '../tracking/changes';
+import { dropOldTombstones } from '../tracking/tombstones';
 import { drainWebhooks } from '../webhooks/queue';
 
 /** PocketBase's own backup job: watched through the backups it leaves, not a row of ours. */

@@ -22,7 +22,7 @@ import { stored } from '../core/config';
 import { fieldErrors } from '../core/errors';
 import { followersOf } from '../tracking/follows';
 import { eraseRequest, eraseShipment } from './retention';
-import { findByNumber } from '../tracking/changes';
+import { findByNumber } from '../tracking/find';
 import { anonymizeHistoryRows } from '../tracking/history';
 
 /** Secrets, not data about the person: the subscription's link token, the queue's claim. */

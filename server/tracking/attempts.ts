@@ -18,7 +18,7 @@ import {
 import { stored } from '../core/config';
 import { fieldErrors, saveOrRefuse } from '../core/errors';
 import { checkDriver } from './shipments';
-import { leaveTombstone } from './changes';
+import { leaveTombstone } from './tombstones';
 
 /** The shipment's attempts as stored (a JSON column). */
 export function attemptsOf(record: core.Record): AttemptEntry[] {

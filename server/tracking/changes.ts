@@ -1,5 +1,5 @@
-// Tracking records: the stage stamps, and the one route that changes a record (the public lookup
-// is lookup.ts beside it).
+// The one route that changes a tracking record, one change or a batch (the stamps every save gets
+// are stamps.ts, the public lookup lookup.ts, a driver's stop order drivers.ts).
 import {
   CHANGE_MESSAGES,
   checkPhoto,
@@ -12,15 +12,10 @@ import {
 } from '../../src/domain/tracking-changes';
 import {
   DELIVERED_STAGE,
-  TRACKING_STAGES,
   normalizeStages,
-  stageByField,
   stageTimeField,
-  stampStageAuthors,
-  stampStageTimes,
   type TrackingStage,
 } from '../../src/domain/stages';
-import { stored } from '../core/config';
 import { admit } from '../http/roles';
 import {
   batchFailure,
@@ -32,7 +27,9 @@ import {
 import { checkField } from '../../src/domain/fields';
 import { TRACKING_NUMBER_RULE } from '../../src/domain/submissions';
 import { takeReservedNumber } from './numbers';
-import { applyAssign, applyShipment, checkDriver } from './shipments';
+import { applyAssign, applyShipment } from './shipments';
+import { findById, findByNumber } from './find';
+import { applyRoute } from './drivers';
 import type {
   AssignChange,
   AttemptChange,
@@ -47,71 +44,9 @@ import {
   writeHistory,
 } from './history';
 import { applyAttempt, applyDecision, attachPhoto } from './attempts';
-import { applyWrongPin, deliveryPinProblem, pinAboveCents } from './delivery-pin';
+import { applyWrongPin, deliveryPinProblem } from './delivery-pin';
+import { actorOf, stageFields, stampAuthors } from './stamps';
 import { ATTEMPT_MESSAGES } from '../../src/domain/attempts';
-
-export type Fields = { [name: string]: string };
-/** A row read into a DynamicModel: its columns as properties. */
-export type Row = { [column: string]: string };
-
-/** The record's per-stage fields (`field(stage)`) as a plain object (a record, or a row's columns). */
-export function stageFields(
-  record: core.Record | Row,
-  field: (stage: TrackingStage) => string,
-): Fields {
-  const out: Fields = {};
-  // Indexed: every public lookup runs this in PocketBase's JS engine, where a for-of with
-  // destructuring makes an iterator per step.
-  for (let i = 0; i < TRACKING_STAGES.length; i++) {
-    const name = field(TRACKING_STAGES[i]!.stage);
-    out[name] = isRecord(record) ? record.getString(name) : record[name];
-  }
-  return out;
-}
-
-function isRecord(value: core.Record | Row): value is core.Record {
-  return typeof (value as core.Record).getString === 'function';
-}
-
-/** Sort and de-duplicate the stages; stamp newly set ones with the time now, clear unset ones. */
-export function stampStages(record: core.Record): void {
-  const stages = normalizeStages(record.get('stages'));
-  record.set('stages', stages.map(String));
-  const fields = stampStageTimes(stages, stageFields(record, stageTimeField), stored());
-  for (const name in fields) record.set(name, fields[name]);
-}
-
-/** Who is acting: the staff member's name, or the e-mail when the account has none. */
-function actor(e: core.RequestEvent): string {
-  return e.auth ? actorOf(e.auth) : '';
-}
-
-function actorOf(auth: core.Record): string {
-  return auth.getString('name') || auth.email() || '';
-}
-
-/**
- * Say who did it: the staff member who registers a number, and who marked each stage (a stage
- * kept from before keeps its author). Whatever a client sends in these fields is ignored.
- */
-export function stampAuthors(e: core.RecordRequestEvent, isNew: boolean): void {
-  // An unknown stage is refused by name, not silently dropped.
-  const sent = (e.requestInfo().body || {}).stages;
-  const list = Array.isArray(sent) ? sent : sent === undefined || sent === null ? [] : [sent];
-  for (const value of list) {
-    if (['1', '2', '3', '4'].indexOf(String(value)) === -1) {
-      throw new BadRequestError('Dados inválidos.', {
-        stages: new ValidationError('invalid_stages', 'Etapa desconhecida: use de 1 a 4.'),
-      });
-    }
-  }
-  const record = e.record!;
-  const stages = normalizeStages(record.get('stages'));
-  const before = isNew ? {} : stageFields(record.original(), stageByField);
-  const fields = stampStageAuthors(stages, before, actor(e));
-  for (const name in fields) record.set(name, fields[name]);
-  record.set('registeredBy', isNew ? actor(e) : record.original().getString('registeredBy'));
-}
 
 /** The change a phone sent, as JSON or as a form with the delivery photo. */
 function readChange(e: core.RequestEvent) {
@@ -169,23 +104,6 @@ function uploadedPhoto(e: core.RequestEvent): filesystem.File | null {
     return (files && files[0]) || null;
   } catch {
     return null; // no photo sent
-  }
-}
-
-function findById(app: core.App, id: string): core.Record | null {
-  if (!id) return null;
-  try {
-    return app.findRecordById('tracking', id);
-  } catch {
-    return null;
-  }
-}
-
-export function findByNumber(app: core.App, number: string): core.Record | null {
-  try {
-    return app.findFirstRecordByData('tracking', 'number', number);
-  } catch {
-    return null;
   }
 }
 
@@ -272,28 +190,9 @@ function applyOne(
     );
   }
   if (change.op === 'route') {
-    const problems = checkTrackingChange(change, { now: Date.now() });
-    if (Object.keys(problems).length) throw fieldErrors(problems);
     // A driver orders its own stops; the office gives a driver's stops a first order (by CEP),
     // naming the driver in `record`.
-    const owner = driver ? auth.id : change.record;
-    if (!driver) checkDriver(app, owner);
-    // The moved stops come back as saved: the phone keeps them as the server dated them, so the
-    // realtime events of an earlier order that arrive after this answer are known to be older
-    // (they put the list back to that order for a moment, under a finger about to drag a stop).
-    const records: core.Record[] = [];
-    app.runInTransaction((txApp) => {
-      (change.order as string[]).forEach((id, i) => {
-        const record = findById(txApp, id);
-        // Only that driver's shipments; one taken from it meanwhile is skipped.
-        if (!record || record.getString('driver') !== owner) return;
-        if (record.getInt('stopOrder') === i + 1) return;
-        record.set('stopOrder', i + 1);
-        txApp.save(record);
-        records.push(record);
-      });
-    });
-    return { ordered: records.length, records };
+    return applyRoute(app, change, driver ? auth.id : change.record, !driver);
   }
   let answer: object = {};
   // A wrong delivery code is refused after the transaction, so that its count is kept.
@@ -503,19 +402,6 @@ export function checkDashboardCreate(e: core.RecordRequestEvent): void {
 }
 
 /**
- * A deletion leaves a tombstone (in the same transaction), for phones that were offline; so does a
- * shipment taken from a driver (`unassigned`), for that driver's phone only.
- */
-export function leaveTombstone(app: core.App, record: core.Record, unassignedFrom?: string): void {
-  const row = new Record(app.findCollectionByNameOrId('tracking_deletions'));
-  row.set('record', record.id);
-  row.set('number', record.getString('number'));
-  row.set('driver', unassignedFrom ?? record.getString('driver'));
-  row.set('unassigned', Boolean(unassignedFrom));
-  app.save(row);
-}
-
-/**
  * The answer for a record the caller cannot change: the office learns that it was deleted; a
  * driver gets one answer for another driver's record and for a missing one, so that no id tells
  * a driver whether it exists.
@@ -527,31 +413,4 @@ function notFoundFor(auth: core.Record): ApiError {
 /** A driver's account (reads and changes only the shipments assigned to it). */
 export function isDriver(auth: core.Record): boolean {
   return auth.getString('role') === 'motorista';
-}
-
-/** GET /api/equipe/motoristas: the active drivers, by name, for the shipment form (office only). */
-export function answerDrivers(e: core.RequestEvent): void {
-  admit(e, ['office'], 'Só o escritório escolhe motoristas.');
-  const rows = arrayOf(new DynamicModel({ id: '', name: '', email: '' }));
-  e.app
-    .db()
-    .newQuery(
-      "SELECT id, name, email FROM staff WHERE role = 'motorista' AND disabled = FALSE ORDER BY name, email",
-    )
-    .all(rows);
-  e.response.header().set('Cache-Control', 'no-store');
-  e.json(200, {
-    drivers: rows.map((r) => ({ id: r.id as string, name: (r.name || r.email) as string })),
-    // The shipment form's default for the delivery code (kept on the device with the drivers).
-    pinAboveCents: pinAboveCents(),
-  });
-}
-
-/** Tombstones older than 90 days go (a phone away that long downloads the whole list again). */
-export function dropOldTombstones(app: core.App): void {
-  app
-    .db()
-    .newQuery('DELETE FROM tracking_deletions WHERE created < {:cutoff}')
-    .bind({ cutoff: stored(Date.now() - 90 * 24 * 60 * 60 * 1000) })
-    .execute();
 }

@@ -22,7 +22,7 @@ import { company, env, siteUrl, stored } from '../core/config';
 import { saveOrRefuse } from '../core/errors';
 import { writeHistory, driverName, type Actor } from './history';
 import { queue, toHtml } from '../mail/queue';
-import { leaveTombstone } from './changes';
+import { leaveTombstone } from './tombstones';
 
 /** PocketBase's HMAC-SHA256 (hex), in the domain's argument order (key, message). */
 const hs256 = (key: string, message: string) => $security.hs256(message, key);

@@ -1,7 +1,8 @@
 // What every save of a tracking record does, whoever makes it (the staff route, the admin
 // dashboard, a migration): stage times stamped, followers counted and told, deletions remembered.
 import { followersOf, recordDeleted, stagesChanged } from './follows';
-import { leaveTombstone, stampAuthors, stampStages } from './changes';
+import { stampAuthors, stampStages } from './stamps';
+import { leaveTombstone } from './tombstones';
 import { tellRequest } from './shipments';
 
 /** Stages are a sorted set; each set stage keeps the time it was reached. */

@@ -24,7 +24,8 @@ import {
 import { company, env, siteUrl, stored } from '../core/config';
 import { fieldErrors } from '../core/errors';
 import { allowConfirmation, queue, toHtml } from '../mail/queue';
-import { findByNumber, stageFields } from './changes';
+import { stageFields } from './stamps';
+import { findByNumber } from './find';
 import { attemptsOf } from './attempts';
 
 const HOUR = 60 * 60 * 1000;

@@ -13,7 +13,7 @@ import { isValidCnpj, isValidCpf } from '../../src/domain/documents';
 import { shipmentNumberProblem } from '../../src/domain/shipment-numbers';
 import { destinationOf } from '../../src/domain/shipments';
 import { attemptLogOf } from '../../src/domain/attempts';
-import { stageFields, type Fields, type Row } from './changes';
+import { stageFields, type Fields, type Row } from './stamps';
 
 interface View {
   number: string;

@@ -21,7 +21,7 @@ import {
 } from '../../src/domain/tracking-changes';
 import { DELIVERED_STAGE, normalizeStages, stageTimeField } from '../../src/domain/stages';
 import { shipmentPrice } from '../../src/domain/pricing';
-import { leaveTombstone } from './changes';
+import { leaveTombstone } from './tombstones';
 import { markHandled } from '../requests/submissions';
 import { detailsOf, driverName, editChanges, writeHistory, type Actor } from './history';
 import { fieldErrors, saveOrRefuse } from '../core/errors';
