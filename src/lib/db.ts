@@ -88,19 +88,6 @@ export interface TrackingLookup {
   changedAt?: number;
 }
 
-/** A tracking record as the staff list keeps it on the device (signed-in staff only). */
-/**
- * A tracking row kept on the phone. `decisionDue` (when its attempts ran out) is set only on a
- * shipment waiting for the office's decision: its index then holds those few rows, and finding
- * them reads neither every kept row (half a second per realtime change with ten thousand) nor
- * adds an index entry to each row of a first download.
- */
-export type StaffTrackingRow = TrackingRow & { decisionDue?: string };
-
-/** The row as the phone keeps it (see `decisionDue`). */
-export const keptRow = (row: TrackingRow): StaffTrackingRow =>
-  row.pendingSince && !row.returnedAt ? { ...row, decisionDue: row.pendingSince } : row;
-
 /** Where the staff list's sync stands: the newest server time seen, and when it last succeeded. */
 export interface StaffSyncState {
   key: 'tracking';
@@ -133,7 +120,7 @@ class CourierDb extends Dexie {
   outbox!: EntityTable<OutboxItem, 'id'>;
   reservedNumbers!: EntityTable<ReservedNumber, 'number'>;
   lookups!: EntityTable<TrackingLookup, 'number'>;
-  staffTracking!: EntityTable<StaffTrackingRow, 'id'>;
+  staffTracking!: EntityTable<TrackingRow, 'id'>;
   staffSync!: EntityTable<StaffSyncState, 'key'>;
   ceps!: EntityTable<KeptCep, 'cep'>;
 
@@ -162,19 +149,13 @@ class CourierDb extends Dexie {
     this.version(5)
       .stores({ reservedNumbers: 'number, account' })
       .upgrade((tx) => tx.table('staffSync').clear());
-    // Shipments waiting for the office's decision, indexed (see `decisionDue`).
-    this.version(6)
-      .stores({ staffTracking: 'id, number, created, decisionDue' })
-      .upgrade((tx) =>
-        tx
-          .table('staffTracking')
-          .toCollection()
-          .modify((row: StaffTrackingRow) => {
-            if (row.pendingSince && !row.returnedAt) row.decisionDue = row.pendingSince;
-          }),
-      );
     // The addresses of CEPs looked up on this device, by CEP; a new table needs no upgrade.
     this.version(7).stores({ ceps: 'cep' });
+    // The staff list's rows by id and number only: the screens read every row and find a
+    // scanned label by its number, and each index more is a write for every row of a first
+    // download (a third of the time it takes to store ten thousand). Version 6 indexed the rows
+    // waiting for the office's decision (a `decisionDue` field); no screen reads that index now.
+    this.version(8).stores({ staffTracking: 'id, number' });
     // The page's background work waits for a database to exist (src/lib/device-data.ts). Told once
     // the open has finished, not from 'populate': during that first upgrade the browser does not
     // list the database yet, so a page that began waiting just then heard nothing and found
@@ -203,7 +184,7 @@ export const db = new CourierDb();
  * phone's change comes back twice (the server's answer and its realtime event), and each write
  * made the screens read and draw the row again.
  */
-const replaces = (row: StaffTrackingRow, known: StaffTrackingRow | undefined) =>
+const replaces = (row: TrackingRow, known: TrackingRow | undefined) =>
   !known?.updated ||
   known.updated < row.updated ||
   (known.updated === row.updated && JSON.stringify(known) !== JSON.stringify(row));
@@ -222,8 +203,7 @@ export async function keepNewerRows(rows: ReadonlyMap<string, TrackingRow | null
     const known = await db.staffTracking.bulkGet(ids);
     const kept = ids.flatMap((id, i) => {
       const row = rows.get(id);
-      const next = row && keptRow(row);
-      return next && replaces(next, known[i]) ? [next] : [];
+      return row && replaces(row, known[i]) ? [row] : [];
     });
     const gone = ids.filter((id) => rows.get(id) === null);
     if (kept.length) await db.staffTracking.bulkPut(kept);

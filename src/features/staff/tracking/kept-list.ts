@@ -13,8 +13,8 @@
  */
 import Dexie, { RangeSet, type IntervalTree } from 'dexie';
 import { useSyncExternalStore } from 'react';
-import type { TrackingChange } from '../../../domain';
-import { db, type StaffTrackingRow } from '../../../lib/db';
+import type { TrackingChange, TrackingRow } from '../../../domain';
+import { db } from '../../../lib/db';
 import type { TrackingPayload } from '../../../offline';
 import { signedInAsDriver } from '../shipments/drivers';
 
@@ -22,7 +22,7 @@ import { signedInAsDriver } from '../shipments/drivers';
 export const SHOWN = 100;
 
 export interface KeptList {
-  rows: StaffTrackingRow[];
+  rows: TrackingRow[];
   /**
    * This device's changes not on the server yet, oldest first: what the screens show over the
    * rows. Read with them, in one transaction: a change the server answered leaves this list in
@@ -35,7 +35,7 @@ export interface KeptList {
 interface Kept {
   /** The account kind the list was read for (a driver's list holds only its own stops). */
   driver: boolean;
-  byId: Map<string, StaffTrackingRow>;
+  byId: Map<string, TrackingRow>;
   list: KeptList;
 }
 
@@ -77,7 +77,7 @@ async function read(ids: string[] | undefined, withWaiting: boolean): Promise<vo
     ]),
   );
   if (!before) {
-    const rows = found as StaffTrackingRow[];
+    const rows = found as TrackingRow[];
     publish({ driver, byId: new Map(rows.map((r) => [r.id, r])), list: { rows, waiting } });
     return;
   }
