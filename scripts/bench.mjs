@@ -189,6 +189,8 @@ let misses = [];
 let lines = [];
 let timed = [];
 let attempt = 0;
+/** The parts whose second run is due after the last part (`part`, `secondRuns`). */
+const secondRunsDue = [];
 /** The office's day (office()): seeded once per bench run, a data directory each run copies. */
 let officeDay;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
@@ -280,7 +282,7 @@ try {
     `- Host: ${hostCosts()}`,
     `- Versions: ${pbVersion}, ${chromeVersion}, lighthouse ${pkg('lighthouse')}, autocannon ${pkg('autocannon')}, react ${pkg('react')}, @chakra-ui/react ${pkg('@chakra-ui/react')}, vite ${pkg('vite')}`,
     `- Re-run with \`npm run bench\` (parts: \`npm run bench -- bytes load api webhooks lighthouse sync simulator menu staff import office driver shipments\`).`,
-    '- A part that misses a budget on an absolute time or rate runs once more, and such a budget fails only when both runs miss it (both figures shown: "❌, again …"). Ratios measured side by side in one run (lookup vs plain view, per item at 5,000 vs 200, each page vs the floor) decide on the first run.',
+    '- A part that misses a budget on an absolute time or rate runs once more after the last part, and such a budget fails only when both runs miss it (both figures shown: "❌, again …"). Ratios measured side by side in one run (lookup vs plain view, per item at 5,000 vs 200, each page vs the floor) decide on the first run.',
     '',
   );
 
@@ -307,6 +309,7 @@ try {
   // renders and sends for minutes after, on the cores the phone's measurements share.
   await part('driver', driverDay);
   await part('shipments', shipments);
+  await secondRuns();
 
   lines.push(
     '',
@@ -329,26 +332,60 @@ process.exit(misses.length ? 1 : 0);
 /**
  * One part of the bench, when asked for. Its budgets made with `check` are decided by its first
  * run. When it misses a budget made with `absolute` (a time or a rate, which this shared host
- * moves from run to run), it runs once more: such a budget fails only when it missed in both
- * runs, and the report shows both figures. The report's lines are the first run's.
+ * moves from run to run), it runs once more after the last part (`secondRuns`): such a budget
+ * fails only when it missed in both runs, and the report shows both figures. The report's lines
+ * are the first run's.
  */
 async function part(name, measure) {
   if (!wants(name)) return;
-  // A part that fails (a screen changed under its script, a server that did not start) is a
-  // miss with its error, and the other parts still run and the report is still written.
-  const failed = (n) => (error) => {
+  const first = await runOf(measure, 0).catch(failedRun(name, 0));
+  misses.push(...first.misses);
+  const missed = first.timed.filter((t) => !t.ok);
+  const at = lines.length;
+  lines.push(...first.lines);
+  if (!missed.length) {
+    markSecondRun(at, first, { timed: [] });
+    return;
+  }
+  console.log(
+    `› ${name}: missed ${missed.map((t) => t.what).join('; ')}; measured once more after the last part`,
+  );
+  secondRunsDue.push({ name, measure, first, at });
+}
+
+/**
+ * The parts that missed an absolute budget (`secondRunsDue`), each run once more, half an hour or
+ * so after its first run: a run right after the miss met the same spell of a busy host (the full
+ * run of 2026-12-01 missed three budgets twice, minutes apart, and met all three run alone an
+ * hour later). The main server's e-mail job is let finish first, as the parts that measure a
+ * phone do.
+ */
+async function secondRuns() {
+  for (const due of secondRunsDue) {
+    await mailSettled();
+    console.log(`› ${due.name}: second run`);
+    const again = await runOf(due.measure, 1).catch((error) => ({
+      ...failedRun(due.name, 1)(error),
+      misses: [],
+    }));
+    markSecondRun(due.at, due.first, again);
+  }
+}
+
+/**
+ * A part that fails (a screen changed under its script, a server that did not start) is a miss
+ * with its error, and the other parts still run and the report is still written.
+ */
+function failedRun(name, n) {
+  return (error) => {
     console.log(`› ${name}${n ? ', second run,' : ''} failed: ${error.stack ?? error}`);
     const what = `${name} did not finish: ${String(error.message ?? error).split('\n')[0]}`;
     return { lines: ['', `## Part '${name}'`, '', `- ${what} ❌`], misses: [what], timed: [] };
   };
-  const first = await runOf(measure, 0).catch(failed(0));
-  misses.push(...first.misses);
-  let again = { timed: [] };
-  const missed = first.timed.filter((t) => !t.ok);
-  if (missed.length) {
-    console.log(`› ${name}: missed ${missed.map((t) => t.what).join('; ')}; measuring once more`);
-    again = await runOf(measure, 1).catch((error) => ({ ...failed(1)(error), misses: [] }));
-  }
+}
+
+/** The first run's lines from `at` in the report, each absolute budget marked by both runs. */
+function markSecondRun(at, first, again) {
   const marks = first.timed.map((t, i) => {
     if (t.ok) return '✅';
     const second = again.timed[i];
@@ -356,9 +393,9 @@ async function part(name, measure) {
     if (!second?.ok) misses.push(`${t.what}, again ${figure}`);
     return `❌, again ${figure} ${second?.ok ? '✅' : '❌'}`;
   });
-  lines.push(
-    ...first.lines.map((line) => line.replace(/\{\{absolute (\d+)\}\}/g, (_, i) => marks[i])),
-  );
+  for (let i = at; i < at + first.lines.length; i++) {
+    lines[i] = lines[i].replace(/\{\{absolute (\d+)\}\}/g, (_, n) => marks[n]);
+  }
 }
 
 /** One run of a part (`n`: 0, or 1 the second time), with what it reported. */
