@@ -45,7 +45,7 @@ import {
 } from './history';
 import { applyAttempt, applyDecision, attachPhoto } from './attempts';
 import { applyWrongPin, deliveryPinProblem } from './delivery-pin';
-import { actorOf, stageFields, stampAuthors } from './stamps';
+import { staffNameOf, stageFields, stampAuthors } from './stamps';
 import { ATTEMPT_MESSAGES } from '../../src/domain/attempts';
 
 /** The change a phone sent, as JSON or as a form with the delivery photo. */
@@ -174,7 +174,7 @@ function applyOne(
   change: SentChange,
   photo: filesystem.File | null,
 ): object {
-  const who = actorOf(auth);
+  const who = staffNameOf(auth);
   const by = { id: auth.id, name: who };
   // A driver marks stages of the shipments assigned to it, and nothing else.
   const driver = isDriver(auth);

@@ -44,10 +44,10 @@ export function stampStages(record: core.Record): void {
 
 /** Who is acting: the staff member's name, or the e-mail when the account has none. */
 function actor(e: core.RequestEvent): string {
-  return e.auth ? actorOf(e.auth) : '';
+  return e.auth ? staffNameOf(e.auth) : '';
 }
 
-export function actorOf(auth: core.Record): string {
+export function staffNameOf(auth: core.Record): string {
   return auth.getString('name') || auth.email() || '';
 }
 

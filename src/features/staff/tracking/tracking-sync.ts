@@ -77,6 +77,21 @@ async function timedSync(): Promise<void> {
   performance.measure('rv:staff-sync', { start: started, detail: applied });
 }
 
+/**
+ * Where the next sync starts after a whole download: the older of the two halves' newest changes.
+ * A half read to its end earlier misses the changes made in it after its last page, and those are
+ * dated after that page's newest; the other half may read on and end on a later change, so its
+ * newest would skip them. (Each half comes oldest change first: its newest is its last.) A half
+ * that came back empty was read again once the other was done: what is made in it later is newer
+ * than anything the other read.
+ */
+function downloadCursor(halves: RecordModel[][]): string {
+  const ends = halves.flatMap((half) =>
+    half.length ? [String(half[half.length - 1]!.updated)] : [],
+  );
+  return ends.sort()[0] ?? '';
+}
+
 /** The whole list, in place of what the device kept; how many rows it holds. */
 async function downloadAll(): Promise<number> {
   // What realtime brings while the list downloads is newer than the download: it is applied
@@ -85,12 +100,18 @@ async function downloadAll(): Promise<number> {
   arrivals = arrived;
   try {
     const halves = await Promise.all(HALVES.map((half) => allPages('tracking', half)));
+    // A half that came back empty is asked again once both are in, so that it too has been
+    // read after anything the other half read (see `downloadCursor`).
+    for (let i = 0; i < halves.length; i++) {
+      if (!halves[i]!.length) halves[i] = await allPages('tracking', HALVES[i]!);
+    }
     const all = halves.flat().map((r) => trackingRowOf(r));
+    const cursor = downloadCursor(halves);
     await db.transaction('rw', db.staffTracking, db.staffSync, async () => {
       await db.staffTracking.clear();
       await db.staffTracking.bulkPut(all);
       await keepNewerRows(arrived);
-      await db.staffSync.put({ key: 'tracking', cursor: newest(all, ''), syncedAt: Date.now() });
+      await db.staffSync.put({ key: 'tracking', cursor, syncedAt: Date.now() });
     });
     // The list is what a driver works from with no signal: ask the browser not to evict it.
     void keepStorage();
