@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Fill every field of the express quote as a person would. */
 export async function fillQuote(page: Page, senderName: string) {
@@ -17,8 +17,15 @@ export async function fillQuote(page: Page, senderName: string) {
   await sender.getByLabel('Telefone').fill('11987654321');
   await sender.getByLabel('E-mail').fill('remetente@cliente.example');
   const recipient = page.getByRole('group', { name: 'Destinatário' });
-  await recipient.getByText('CNPJ', { exact: true }).click();
-  await recipient.getByRole('textbox', { name: 'CNPJ do destinatário' }).fill('11222333000181');
+  // The sender's CEP note ('Não foi possível buscar o endereço agora…' where no CEP service is
+  // reachable) can appear between Playwright's scroll and its click and move this radio down a
+  // line: the click then lands beside it, and a person would tap again.
+  const cnpj = recipient.getByRole('textbox', { name: 'CNPJ do destinatário' });
+  await expect(async () => {
+    await recipient.getByText('CNPJ', { exact: true }).click();
+    await expect(cnpj).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await cnpj.fill('11222333000181');
   await recipient.getByLabel('Nome').fill('Oficina Central');
   await recipient.getByLabel('Endereço').fill('Av. Goiás, 500');
   await recipient.getByLabel('CEP').fill('74000000');
