@@ -183,6 +183,16 @@ export function cepCityNote(answer: Pick<CepAnswer, 'city'> | null, place: strin
 /** How a lookup ended: an answer (from a service or kept on the device), or why there is none. */
 export type CepOutcome = 'found' | 'offline' | 'failed' | 'not-found';
 
+/** Under a complete CEP while its address is looked up (the answer's note takes its place). */
+export const CEP_LOOKING_NOTE = 'Buscando o endereço deste CEP…';
+
+/**
+ * Lines kept under a CEP from the moment its lookup starts: the notes take up to two on a phone,
+ * so the answer arriving seconds later moves nothing below it (a finger on the next field would
+ * otherwise land on another one).
+ */
+export const CEP_NOTE_LINES = 2;
+
 /**
  * What the person is told under the CEP, quietly: what was filled, or that the address is theirs
  * to type. `ufFilled`: the form has a UF field, filled from the CEP's range.

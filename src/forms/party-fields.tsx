@@ -138,7 +138,7 @@ export function PartyFields({
           autoComplete="postal-code"
           {...props('Zip')}
           onValueChange={cep.onZipChange}
-          helper={cep.zipNote}
+          {...cep.zipHelper}
         />
         <TextField label="Endereço" autoComplete="street-address" {...props('Address')} />
         <TextField

@@ -16,6 +16,11 @@ interface TextFieldProps extends Omit<InputProps, 'onChange'> {
   onValueChange: (value: string) => void;
   error?: string;
   helper?: ReactNode;
+  /**
+   * Lines kept under the field for a helper that comes and goes (e.g. a CEP's note), so that the
+   * fields below do not move when it changes; the space stays while it says nothing.
+   */
+  helperLines?: number;
   /** Applied to every change, e.g. a mask from src/domain. */
   format?: (value: string) => string;
   /** Applied when the field is left, e.g. 'R$ 1.234.5' shown as 'R$ 1.234,50'. */
@@ -61,6 +66,7 @@ function PlainTextField({
   onValueChange,
   error,
   helper,
+  helperLines,
   required,
   format,
   settle,
@@ -135,12 +141,13 @@ function PlainTextField({
           onBlur={leave}
         />
       )}
-      {helper && (
+      {(helper || helperLines) && (
         <span
           id={helperId}
           data-scope="field"
           data-part="helper-text"
           className={classes.helperText}
+          style={helperLines ? { minHeight: `${helperLines}lh` } : undefined}
         >
           {helper}
         </span>
@@ -180,6 +187,7 @@ function ChakraTextField({
   onValueChange,
   error,
   helper,
+  helperLines,
   required,
   format,
   settle,
@@ -194,7 +202,14 @@ function ChakraTextField({
     onBlur?.(e);
   };
   return (
-    <FieldShell label={label} name={name} required={required} error={error} helper={helper}>
+    <FieldShell
+      label={label}
+      name={name}
+      required={required}
+      error={error}
+      helper={helper}
+      helperLines={helperLines}
+    >
       {multiline ? (
         <Textarea name={name} value={value} onChange={(e) => change(e.target.value)} rows={3} />
       ) : (
@@ -217,6 +232,7 @@ export function FieldShell({
   required,
   error,
   helper,
+  helperLines,
   children,
 }: {
   label: ReactNode;
@@ -224,6 +240,7 @@ export function FieldShell({
   required?: boolean;
   error?: string;
   helper?: ReactNode;
+  helperLines?: number;
   children: ReactNode;
 }) {
   return (
@@ -233,7 +250,11 @@ export function FieldShell({
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       {children}
-      {helper && <Field.HelperText>{helper}</Field.HelperText>}
+      {(helper || helperLines) && (
+        <Field.HelperText style={helperLines ? { minHeight: `${helperLines}lh` } : undefined}>
+          {helper}
+        </Field.HelperText>
+      )}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
   );

@@ -1,6 +1,8 @@
 import type { FormikProps } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import {
+  CEP_LOOKING_NOTE,
+  CEP_NOTE_LINES,
   cepCityNote,
   cepFill,
   cepNote,
@@ -45,6 +47,8 @@ export function useCepFill(form: FormikProps<FormValues>, { zip, layout, place, 
     answer: CepAnswer | null;
     note: string | null;
   } | null>(null);
+  /** The CEP whose lookup is on its way. */
+  const [looking, setLooking] = useState<string | null>(null);
 
   useEffect(() => {
     values.current = form.values;
@@ -78,6 +82,7 @@ export function useCepFill(form: FormikProps<FormValues>, { zip, layout, place, 
     if (cep.length !== 8 || cep === before) return;
     const uf = ufFromCep(cep);
     if (uf) write({ state: uf }, true);
+    setLooking(cep);
     void import('../lib/cep-lookup')
       .then(({ lookUpCep }) => lookUpCep(cep))
       // The lookup's own code could not load: as good as no signal.
@@ -107,11 +112,19 @@ export function useCepFill(form: FormikProps<FormValues>, { zip, layout, place, 
       });
   };
 
-  const shown = looked && looked.cep === digitsOf(form.values[zip]) ? looked : null;
+  const digits = digitsOf(form.values[zip]);
+  const shown = looked && looked.cep === digits ? looked : null;
+  const asking = !shown && looking === digits;
   return {
     onZipChange,
-    /** What the person is told under the CEP (what was filled, or what is theirs to type). */
-    zipNote: shown?.note ?? undefined,
+    /**
+     * The CEP field's helper: what the person is told under it (what was filled, or what is
+     * theirs to type), in lines kept from the lookup's start, even while it says nothing.
+     */
+    zipHelper: {
+      helper: asking ? CEP_LOOKING_NOTE : (shown?.note ?? undefined),
+      helperLines: asking || shown ? CEP_NOTE_LINES : undefined,
+    },
     /** Under the city, when the one typed is not the CEP's (a note, not an error). */
     cityNote: cepCityNote(shown?.answer ?? null, form.values[city] ?? '') ?? undefined,
   };

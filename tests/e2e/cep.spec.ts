@@ -135,6 +135,41 @@ test('online, a CEP fills the address and the city with its UF; what the person 
   await expect(recipient.getByLabel('Cidade')).toHaveValue('Curitiba');
 });
 
+test('a CEP keeps the lines of its note from the start: nothing below it moves when the answer comes', async ({
+  page,
+  context,
+}) => {
+  await answerCeps(context);
+  // The services answer only when the test says so (a later route is asked first).
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  for (const service of [
+    'https://viacep.com.br/ws/**',
+    'https://brasilapi.com.br/api/cep/**',
+    'https://cdn.apicep.com/**',
+  ]) {
+    await context.route(service, async (route) => {
+      await answered;
+      await route.fallback();
+    });
+  }
+  await page.goto('/entrega-urgente');
+  const recipient = party(page, 'Destinatário');
+  const street = recipient.getByLabel('Endereço');
+  // Where the next field is on the page (not in the window: the browser may scroll to keep it).
+  const top = () => street.evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+
+  await recipient.getByLabel('CEP').fill('74003010');
+  await expect(recipient.getByText('Buscando o endereço deste CEP…')).toBeVisible();
+  const whileLooking = await top();
+  release();
+  await expect(street).toHaveValue('Rua 7 - Setor Central');
+  await expect(
+    recipient.getByText('Endereço preenchido pelo CEP: confira e complete o número.'),
+  ).toBeVisible();
+  expect(await top()).toBe(whileLooking);
+});
+
 test('the same CEP later, with no signal, fills everything from the device', async ({
   page,
   context,

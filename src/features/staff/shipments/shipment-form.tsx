@@ -470,7 +470,7 @@ function PartyBlock({
           format={formatCep}
           maxLength={9}
           onValueChange={cep.onZipChange}
-          helper={cep.zipNote}
+          {...cep.zipHelper}
         />
         <TextField {...f('Street')} label="Logradouro" helper="Rua, avenida, rodovia..." />
         <SimpleGrid columns={2} gap="4">
