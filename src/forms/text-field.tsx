@@ -52,6 +52,9 @@ function useFieldClasses() {
   });
 }
 
+/** The helper's lines kept even while it says nothing (see `helperLines`). */
+const keptLines = (lines: number | undefined) => (lines ? { minHeight: `${lines}lh` } : undefined);
+
 /** `''` or nothing, as Ark writes its data attributes. */
 export const flag = (on: boolean | undefined) => (on ? '' : undefined);
 
@@ -141,17 +144,17 @@ function PlainTextField({
           onBlur={leave}
         />
       )}
-      {(helper || helperLines) && (
+      {helper || helperLines ? (
         <span
           id={helperId}
           data-scope="field"
           data-part="helper-text"
           className={classes.helperText}
-          style={helperLines ? { minHeight: `${helperLines}lh` } : undefined}
+          style={keptLines(helperLines)}
         >
           {helper}
         </span>
-      )}
+      ) : null}
       {error && (
         <span
           id={errorId}
@@ -250,11 +253,9 @@ export function FieldShell({
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       {children}
-      {(helper || helperLines) && (
-        <Field.HelperText style={helperLines ? { minHeight: `${helperLines}lh` } : undefined}>
-          {helper}
-        </Field.HelperText>
-      )}
+      {helper || helperLines ? (
+        <Field.HelperText style={keptLines(helperLines)}>{helper}</Field.HelperText>
+      ) : null}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
   );
