@@ -220,9 +220,7 @@ test("a failed attempt and a delivery made offline reach the office, the public 
   }
   await expect(stop(page, first.number)).toHaveCount(0);
   const pending = officePage.getByRole('region', { name: /^Pendências/ });
-  await expect(pending.getByRole('heading', { name: 'Pendências (1)' })).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(pending.getByRole('heading', { name: 'Pendências (1)' })).toBeVisible();
   await expect(pending.getByText('3ª tentativa não realizada', { exact: false })).toBeVisible();
   await pending.getByRole('button', { name: 'Devolver ao remetente' }).click();
   await expect(pending).toHaveCount(0);

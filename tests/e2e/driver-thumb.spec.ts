@@ -394,7 +394,7 @@ test("a delivered stop stays under the route, collapsed, with 'Desfazer' for ten
     await expect(undo).toBeVisible();
     await kept.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('entregue-offline.png') });
-    await expect(undo).toHaveCount(0, { timeout: 15_000 });
+    await expect(undo).toHaveCount(0);
     await expect(kept.getByTestId('entregue')).toHaveText(/^✓ Entregue às \d\d:\d\d para Rui Luz$/);
     await page.reload();
     await expect(kept.getByTestId('entregue')).toBeVisible();

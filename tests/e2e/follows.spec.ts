@@ -80,7 +80,7 @@ test('follow a number: confirm from the e-mail, a stage ticked by a driver arriv
   // The customer opens the app again: 'Meus rastreios' marks the number that changed, until seen.
   await page.goto('/rastrear');
   const item = page.getByRole('listitem').filter({ hasText: number });
-  await expect(item.getByTestId('changed-mark')).toHaveText('Novidade', { timeout: 15_000 });
+  await expect(item.getByTestId('changed-mark')).toHaveText('Novidade');
   await expect(item.getByText('Encomenda coletada no ponto de coleta')).toBeVisible();
   await page.screenshot({ path: info.outputPath('meus-rastreios-novidade.png'), fullPage: true });
   await item.getByRole('button', { name: number, exact: true }).click();

@@ -193,7 +193,7 @@ test('a session that expired while offline keeps the request waiting until the p
     await badge.click();
     await expect(
       page.getByText('Aguardando você entrar de novo com a senha de acesso'),
-    ).toBeVisible({ timeout: 15_000 });
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Digitar a senha' }).click();
     await page.getByLabel('Senha').fill('nova-senha-456');
     await page.getByRole('button', { name: 'Acessar Sistema' }).click();

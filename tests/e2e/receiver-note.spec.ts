@@ -101,7 +101,7 @@ test("the receiver's note from the e-mail's link reaches the driver's stop, offl
 
     // The driver's phone hears of it (realtime), and the stop says it plainly.
     const note = stop.getByRole('region', { name: 'Recado do recebedor' });
-    await expect(note).toBeVisible({ timeout: 15_000 });
+    await expect(note).toBeVisible();
     await expect(note).toContainText(`Guardar até ${ddmmyyyy(hold)}`);
     await expect(note).toContainText('Não entregar antes dessa data.');
     await expect(note).toContainText('Deixar na portaria, com o Seu Zé');
@@ -141,7 +141,7 @@ test("the receiver's note from the e-mail's link reaches the driver's stop, offl
       .toBe('Tocar o interfone 12');
     // The driver's phone, opened with no signal and left open, follows it live once its signal
     // is back (no reload).
-    await expect(note).toContainText('Tocar o interfone 12', { timeout: 15_000 });
+    await expect(note).toContainText('Tocar o interfone 12');
 
     await receiverContext.close();
     await driverContext.close();

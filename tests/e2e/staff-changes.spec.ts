@@ -197,7 +197,7 @@ test('back online after the realtime connection died, a change made elsewhere st
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ stages: ['1', '2'] }),
   });
-  await expect(stage(office.page, number, 2)).toBeChecked({ timeout: 10_000 });
+  await expect(stage(office.page, number, 2)).toBeChecked();
   await office.context.close();
   await network.stop();
 });
@@ -227,9 +227,7 @@ test('a number registered on two phones offline ends as one record, and the seco
       'Este número já tinha sido registrado em outro aparelho: as mudanças foram juntadas.',
     ),
   ).toBeVisible({ timeout: 20_000 });
-  await expect
-    .poll(async () => (await serverRecord(stack, number))?.stages, { timeout: 10_000 })
-    .toEqual(['1']);
+  await expect.poll(async () => (await serverRecord(stack, number))?.stages).toEqual(['1']);
   const all = await stack.admin(
     `/api/collections/tracking/records?filter=${encodeURIComponent(`number="${number}"`)}`,
   );
