@@ -125,7 +125,7 @@ export async function outboxSettled(page: Page) {
               };
             }),
         ),
-      { timeout: 20_000 },
+      { timeout: 30_000 },
     )
     .toBe(0);
 }

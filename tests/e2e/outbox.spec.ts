@@ -52,7 +52,7 @@ test('offline: saved on the device, survives reload and a new page, sent once wh
 
   await context.setOffline(false);
   await expect(again.getByRole('button', { name: /Envios pendentes/ })).toHaveCount(0, {
-    timeout: 20_000,
+    timeout: 30_000,
   });
   await expect.poll(async () => (await quotesBy(stack, name)).totalItems).toBe(1);
   await stack.sink.waitFor(

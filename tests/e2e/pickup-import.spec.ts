@@ -203,7 +203,7 @@ test("with no signal the rows wait in 'Envios' and go, once, when it returns", a
 
   await context.setOffline(false);
   await expect(page.getByRole('button', { name: /Envios pendentes/ })).toHaveCount(0, {
-    timeout: 20_000,
+    timeout: 30_000,
   });
   for (const n of [2, 3]) await expect(line(page, n)).toContainText(/Enviada · nº \d+/);
   await outboxSettled(page);

@@ -152,7 +152,7 @@ test('made offline: provisional number, delivered once after reconnecting, with 
   await expect(page.getByRole('button', { name: 'Envios pendentes: 1' })).toBeVisible();
 
   await page.context().setOffline(false);
-  await expect(page.getByText(/^Solicitação nº \d+ enviada$/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/^Solicitação nº \d+ enviada$/)).toBeVisible({ timeout: 30_000 });
   const [mail] = await own.sink.waitFor((m) => /Sem Sinal Silva$/.test(m.subject ?? ''));
   const number = Number(mail!.subject!.match(/Solicitação (\d+) -/)![1]);
   await expect(page.getByText(`Solicitação nº ${number} enviada`)).toBeVisible();
@@ -197,7 +197,7 @@ test('a session that expired while offline keeps the request waiting until the p
     await page.getByRole('link', { name: 'Digitar a senha' }).click();
     await page.getByLabel('Senha').fill('nova-senha-456');
     await page.getByRole('button', { name: 'Acessar Sistema' }).click();
-    await expect(page.getByText(/^Solicitação nº \d+ enviada$/)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/^Solicitação nº \d+ enviada$/)).toBeVisible({ timeout: 30_000 });
     await own.sink.waitFor((m) => /Sessão Vencida$/.test(m.subject ?? ''));
   } finally {
     await setPassword(CLIENT.password);

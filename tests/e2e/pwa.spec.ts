@@ -162,7 +162,7 @@ test('a new deployment shows the update prompt and Atualizar loads it', async ({
     build('teste-2');
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     const prompt = page.getByRole('alertdialog', { name: 'Nova versão disponível' });
-    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Versão teste-1')).toBeVisible();
     await prompt.getByRole('button', { name: 'Atualizar' }).click();
     await expect(page.getByText('Versão teste-2')).toBeVisible();

@@ -107,7 +107,7 @@ test('a label filmed by the camera opens its stop; a typed number of another dri
     expect(place).toBeGreaterThan(route.indexOf(`Rastreio ${older.number}`) + 1);
     await page.getByRole('button', { name: 'Escanear etiqueta' }).click();
     await expect(page.getByRole('dialog', { name: 'Escanear etiqueta' })).toHaveCount(0, {
-      timeout: 20_000,
+      timeout: 30_000,
     });
     await expect(page.getByLabel('Filtrar por número')).toHaveValue(mine.number);
     await expect(stops.getByRole('listitem', { name: /^Rastreio / })).toHaveCount(1);
@@ -126,7 +126,7 @@ test('a label filmed by the camera opens its stop; a typed number of another dri
     await expect(page.getByLabel('Filtrar por número')).toHaveValue('');
     await page.getByRole('button', { name: 'Escanear etiqueta' }).click();
     await expect(page.getByRole('dialog', { name: 'Escanear etiqueta' })).toHaveCount(0, {
-      timeout: 20_000,
+      timeout: 30_000,
     });
     await expect(page.getByLabel('Filtrar por número')).toHaveValue(mine.number);
     await phone.close();

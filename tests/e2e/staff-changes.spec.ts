@@ -91,7 +91,7 @@ test('offline: deliver with a photo, register and delete; all reach the server w
 
   await context.setOffline(false);
   await expect(page.getByTestId('envio')).toHaveText(/^Tudo enviado às \d\d:\d\d$/, {
-    timeout: 20_000,
+    timeout: 30_000,
   });
   await expect(trackingRow(page, toDeliver).getByText('Aguardando envio')).toHaveCount(0);
 
@@ -165,7 +165,7 @@ test('two phones offline change one record: both stages survive on the server an
   await driver.context.setOffline(false);
   await office.context.setOffline(false);
   await expect
-    .poll(async () => (await serverRecord(stack, number))?.stages, { timeout: 20_000 })
+    .poll(async () => (await serverRecord(stack, number))?.stages, { timeout: 30_000 })
     .toEqual(['1', '2', '4']);
   for (const page of [driver.page, office.page]) {
     for (const n of [1, 2, 4]) await expect(stage(page, number, n)).toBeChecked();
@@ -226,7 +226,7 @@ test('a number registered on two phones offline ends as one record, and the seco
     b.page.getByText(
       'Este número já tinha sido registrado em outro aparelho: as mudanças foram juntadas.',
     ),
-  ).toBeVisible({ timeout: 20_000 });
+  ).toBeVisible({ timeout: 30_000 });
   await expect.poll(async () => (await serverRecord(stack, number))?.stages).toEqual(['1']);
   const all = await stack.admin(
     `/api/collections/tracking/records?filter=${encodeURIComponent(`number="${number}"`)}`,
@@ -256,7 +256,7 @@ test('a change to a number deleted meanwhile is dropped with a clear message on 
     page
       .getByRole('list', { name: 'Mudanças não aplicadas' })
       .getByText('Este número foi excluído em outro aparelho; a mudança não foi aplicada.'),
-  ).toBeVisible({ timeout: 20_000 });
+  ).toBeVisible({ timeout: 30_000 });
   await expect(trackingRow(page, number)).toHaveCount(0);
   expect(await serverRecord(stack, number)).toBeUndefined();
   await context.close();
