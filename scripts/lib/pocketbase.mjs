@@ -164,6 +164,8 @@ export async function startPocketBase(options) {
       if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
       return body;
     },
+    /** The server's process id (the bench pins it to a core while Lighthouse runs). */
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null) return;
       await new Promise((r) => {

@@ -1,0 +1,78 @@
+# Gives the page's main thread a core of its own while the bench's Lighthouse runs measure it
+# (scripts/bench.mjs starts it, docs/startup.md section 14 says why). Python, not Node: Node
+# cannot set a thread's affinity, and running `taskset` for each thread forked the bench's large
+# process each time, which on these hosts kept the other core busy long enough to hold the first
+# frame back by a second.
+#
+#   python3 page-core.py PAGE_CORE OTHER_CORE PID...
+#
+# Every thread of the given processes (the bench, the server) goes to OTHER_CORE; Lighthouse and
+# Chrome, started later by the bench, inherit it. Each Chrome renderer, once it appears, gets its
+# main thread and its compositor thread (which presents each frame) on PAGE_CORE and its helper
+# threads (V8's compiler and collector, raster, I/O) on OTHER_CORE, as a phone spreads them over
+# its cores. Runs until it is killed or the bench ends; prints "ready" once the given processes
+# are placed.
+import os
+import sys
+import time
+
+page, other = {int(sys.argv[1])}, {int(sys.argv[2])}
+
+
+def threads(pid):
+    try:
+        return os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+
+
+def read(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
+
+
+def place(tid, cores):
+    try:
+        os.sched_setaffinity(int(tid), cores)
+    except OSError:
+        pass  # the thread has ended
+
+
+for pid in sys.argv[3:]:
+    for tid in threads(pid):
+        place(tid, other)
+print("ready", flush=True)
+
+parent = os.getppid()
+seen = set()
+renderers = set()
+placed = set()
+while os.getppid() == parent:
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or pid in seen:
+            continue
+        cmdline = read(f"/proc/{pid}/cmdline")
+        # A renderer forked by Chrome's zygote shows the zygote's command line for a moment.
+        if b"--type=zygote" in cmdline:
+            continue
+        seen.add(pid)
+        if b"--type=renderer" in cmdline:
+            renderers.add(pid)
+    for pid in list(renderers):
+        tids = threads(pid)
+        if not tids:
+            renderers.discard(pid)
+        for tid in tids:
+            if tid in placed:
+                continue
+            name = read(f"/proc/{pid}/task/{tid}/comm").strip()
+            # A new thread bears the process's name until it names itself: ask again next time.
+            if tid != pid and name == read(f"/proc/{pid}/comm").strip():
+                place(tid, other)
+                continue
+            placed.add(tid)
+            place(tid, page if tid == pid or name == b"Compositor" else other)
+    time.sleep(0.01)
