@@ -566,8 +566,8 @@ function mainThreadCpu(traceFile) {
  * DevTools traffic, the GPU process drawing the trace's screenshot of every frame, Lighthouse's
  * Node process) and the server share the cores with the page: a task holding 2 ms of CPU lasted
  * 30-50 ms on the clock, and Lighthouse multiplies the clock by 4 (docs/startup.md, section 14).
- * `scripts/lib/page-core.py` puts everything on the first core but each renderer's main and
- * compositor threads, which get the last. Off (both cores shared, as before) with
+ * `scripts/lib/page-core.py` puts everything on the first core but each renderer's main,
+ * compositor and I/O threads, which get the last. Off (both cores shared, as before) with
  * BENCH_LH_SHARED=1, or where it cannot run. Resolves to `{ on, stop() }`.
  */
 async function pageMainThreadAlone(pids) {
@@ -691,7 +691,7 @@ async function lighthouse() {
   lines.push(
     '## Lighthouse (default mobile mode, as PageSpeed Insights: simulated, CPU 4× slower; median of 5, against the floor)',
     '',
-    `The floor is our stack with nothing in it: a prerendered page with one heading that React hydrates inside our Chakra provider, built by the same config. Pages and floor run interleaved, the order rotated each round. ${alone.on ? "The page's main and compositor threads had one core to themselves, and Lighthouse, Chrome's other processes and threads and the server the other, as a phone's main thread has a core no profiler shares (BENCH_LH_SHARED=1 measures with both cores shared)." : 'Both cores were shared by the page, Lighthouse, Chrome and the server.'} Budgets: each page's TBT at most the floor's + ${BUDGET.tbtOverFloorMs} ms and LCP at most the floor's + ${BUDGET.lcpOverFloorMs} ms (in brackets: the page minus the floor), accessibility, best practices and SEO ${BUDGET.lighthouse.accessibility}, CLS < ${BUDGET.cls}; the performance score and FCP are reported.`,
+    `The floor is our stack with nothing in it: a prerendered page with one heading that React hydrates inside our Chakra provider, built by the same config. Pages and floor run interleaved, the order rotated each round. ${alone.on ? "The page's main, compositor and I/O threads had one core to themselves, and Lighthouse, Chrome's other processes and threads and the server the other, as a phone's main thread has a core no profiler shares (BENCH_LH_SHARED=1 measures with both cores shared)." : 'Both cores were shared by the page, Lighthouse, Chrome and the server.'} Budgets: each page's TBT at most the floor's + ${BUDGET.tbtOverFloorMs} ms and LCP at most the floor's + ${BUDGET.lcpOverFloorMs} ms (in brackets: the page minus the floor), accessibility, best practices and SEO ${BUDGET.lighthouse.accessibility}, CLS < ${BUDGET.cls}; the performance score and FCP are reported.`,
     '',
     '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
