@@ -1,17 +1,14 @@
 # Gives the page's main thread a core of its own while the bench's Lighthouse runs measure it
 # (scripts/bench.mjs starts it, docs/startup.md section 14 says why). Python, not Node: Node
-# cannot set a thread's affinity, and running `taskset` for each thread forked the bench's large
-# process each time, which on these hosts kept the other core busy long enough to hold the first
-# frame back by a second.
+# cannot set a thread's affinity, and this places threads without forking a `taskset` for each.
 #
 #   python3 page-core.py PAGE_CORE OTHER_CORE PID...
 #
 # Every thread of the given processes (the bench, the server) goes to OTHER_CORE; Lighthouse and
 # Chrome, started later by the bench, inherit it. Each Chrome renderer, once it appears, gets its
-# main thread and its compositor thread (which presents each frame) on PAGE_CORE and its helper
-# threads (V8's compiler and collector, raster, I/O) on OTHER_CORE, as a phone spreads them over
-# its cores. Runs until it is killed or the bench ends; prints "ready" once the given processes
-# are placed.
+# main thread and the threads it waits on (PAGE_THREADS) on PAGE_CORE and its other threads (V8's
+# compiler and collector, raster) on OTHER_CORE, as a phone spreads them over its cores. Runs
+# until it is killed or the bench ends; prints "ready" once the given processes are placed.
 import os
 import sys
 import time
