@@ -200,10 +200,10 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          // bwip-js (the labels' barcodes, ~55 KB gz) in a chunk of its own: its name changes only
-          // when the library does, so a phone keeps it across our deployments, and the labels
-          // screen's own chunk stays small.
-          groups: [{ name: 'bwip-js', test: /node_modules[\\/]bwip-js/ }],
+          // The labels' barcode encoders (bwip-js ~55 KB gz, qrcode) in a chunk of their own: its
+          // name changes only when the libraries do, so a phone keeps it across our deployments,
+          // and the labels screen's own chunk stays small.
+          groups: [{ name: 'barcodes', test: /node_modules[\\/](bwip-js|qrcode|dijkstrajs)[\\/]/ }],
         },
       },
     },

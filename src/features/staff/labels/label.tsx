@@ -1,4 +1,5 @@
-import { code128, drawingSVG, qrcode } from 'bwip-js/browser';
+import { code128, drawingSVG } from 'bwip-js/browser';
+import { create as createQr } from 'qrcode';
 import { memo } from 'react';
 import { company } from '../../../config/company';
 import {
@@ -41,13 +42,32 @@ export const LABEL_PRINT_CSS = `
 }
 `;
 
-/** A barcode as SVG markup, drawn by bwip-js (Code 128 for scanners, QR for phones). */
+/**
+ * A barcode as SVG markup: the Code 128 for scanners drawn by bwip-js; the QR for phones from the
+ * modules `qrcode` encodes, as one path of runs of dark modules per row. bwip-js draws QR codes
+ * too, but ~10 ms each (its encoder runs as emulated PostScript): a hundred labels waited a
+ * second on them; `qrcode` encodes the same link in under 1 ms.
+ */
 function svgOf(kind: 'code128' | 'qrcode', text: string): string {
-  const options =
-    kind === 'code128'
-      ? { bcid: 'code128', text, height: 16, scale: 3, includetext: false }
-      : { bcid: 'qrcode', text, scale: 3, eclevel: 'M' as const };
-  return kind === 'code128' ? code128(options, drawingSVG()) : qrcode(options, drawingSVG());
+  if (kind === 'code128') {
+    return code128(
+      { bcid: 'code128', text, height: 16, scale: 3, includetext: false },
+      drawingSVG(),
+    );
+  }
+  const { modules } = createQr(text, { errorCorrectionLevel: 'M' });
+  const { size } = modules;
+  let path = '';
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      if (!modules.get(y, x)) continue;
+      let run = 1;
+      while (x + run < size && modules.get(y, x + run)) run++;
+      path += `M${x} ${y}h${run}v1h-${run}z`;
+      x += run;
+    }
+  }
+  return `<svg viewBox="0 0 ${size} ${size}" xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges"><path d="${path}" fill="#000"/></svg>`;
 }
 
 function Barcode({
