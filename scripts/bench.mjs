@@ -1372,11 +1372,18 @@ async function menu() {
 }
 
 /** PocketBase's batch API, as superuser: many records in one request, for seeding. */
+/**
+ * Records put through PocketBase's batch API, 25 a request: each record of a batch runs its hooks
+ * inside the previous one's, so a batch holds ~3 more of the server's 120 JS machines per record,
+ * and past ~40 records every hook got a new machine that loads our whole bundle (docs/load.md,
+ * "Seeding through the batch API"): 10,000 records took 413-490 s in batches of 500, ~40 s in
+ * batches of 25.
+ */
 async function batch(requests, target = server) {
-  for (let i = 0; i < requests.length; i += 500) {
+  for (let i = 0; i < requests.length; i += 25) {
     await target.admin('/api/batch', {
       method: 'POST',
-      body: JSON.stringify({ requests: requests.slice(i, i + 500) }),
+      body: JSON.stringify({ requests: requests.slice(i, i + 25) }),
     });
   }
 }
@@ -1385,9 +1392,8 @@ async function batch(requests, target = server) {
 async function staff() {
   await server.admin('/api/settings', {
     method: 'PATCH',
-    // Five minutes a batch: a batch past its limit is refused whole ('400 Confira os dados
-    // enviados'), and 500 records through the dashboard's hooks got that answer with a minute's
-    // limit on a host loaded by other runs.
+    // Five minutes a batch (`batch` sends 25 records a request): a batch past its limit is
+    // refused whole ('400 Confira os dados enviados').
     body: JSON.stringify({ batch: { enabled: true, maxRequests: 500, timeout: 300 } }),
   });
   const numbers = Array.from({ length: STAFF_RECORDS }, (_, i) => String(800000000 + i));
@@ -1719,9 +1725,8 @@ function quietPage(page) {
 async function seedOffice(target) {
   await target.admin('/api/settings', {
     method: 'PATCH',
-    // Five minutes a batch: a batch past its limit is refused whole ('400 Confira os dados
-    // enviados'), and 500 records through the dashboard's hooks got that answer with a minute's
-    // limit on a host loaded by other runs.
+    // Five minutes a batch (`batch` sends 25 records a request): a batch past its limit is
+    // refused whole ('400 Confira os dados enviados').
     body: JSON.stringify({ batch: { enabled: true, maxRequests: 500, timeout: 300 } }),
   });
   // Three drivers: the bench's, and two more the office shares the day among.
