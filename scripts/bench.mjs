@@ -566,8 +566,11 @@ function mainThreadCpu(traceFile) {
  * DevTools traffic, the GPU process drawing the trace's screenshot of every frame, Lighthouse's
  * Node process) and the server share the cores with the page: a task holding 2 ms of CPU lasted
  * 30-50 ms on the clock, and Lighthouse multiplies the clock by 4 (docs/startup.md, section 14).
- * `scripts/lib/page-core.py` puts everything on the first core but each renderer's main,
- * compositor and I/O threads, which get the last. Off (both cores shared, as before) with
+ * `scripts/lib/page-core.py` puts everything on the first core but each renderer, which gets the
+ * last: its main, compositor and I/O threads at the normal priority, its other threads (V8's
+ * compilers and collector helpers) at the idle one, so that they run only when the main thread
+ * does not, as on a phone's spare cores; Chrome's other processes, which answer the page, come
+ * before Lighthouse on the first core. Off (both cores shared, as before) with
  * BENCH_LH_SHARED=1, or where it cannot run. Resolves to `{ on, stop() }`.
  */
 async function pageMainThreadAlone(pids) {
@@ -691,7 +694,7 @@ async function lighthouse() {
   lines.push(
     '## Lighthouse (default mobile mode, as PageSpeed Insights: simulated, CPU 4× slower; median of 5, against the floor)',
     '',
-    `The floor is our stack with nothing in it: a prerendered page with one heading that React hydrates inside our Chakra provider, built by the same config. Pages and floor run interleaved, the order rotated each round. ${alone.on ? "The page's main, compositor and I/O threads had one core to themselves, and Lighthouse, Chrome's other processes and threads and the server the other, as a phone's main thread has a core no profiler shares (BENCH_LH_SHARED=1 measures with both cores shared)." : 'Both cores were shared by the page, Lighthouse, Chrome and the server.'} Budgets: each page's TBT at most the floor's + ${BUDGET.tbtOverFloorMs} ms and LCP at most the floor's + ${BUDGET.lcpOverFloorMs} ms (in brackets: the page minus the floor), accessibility, best practices and SEO ${BUDGET.lighthouse.accessibility}, CLS < ${BUDGET.cls}; the performance score and FCP are reported.`,
+    `The floor is our stack with nothing in it: a prerendered page with one heading that React hydrates inside our Chakra provider, built by the same config. Pages and floor run interleaved, the order rotated each round. ${alone.on ? "The page's renderer had one core to itself, its helper threads (V8's compilers and collector) at the idle priority, so that they ran only when the main thread did not, and Lighthouse, Chrome's other processes (ahead of Lighthouse) and the server the other core, as a phone's main thread has a core no profiler shares (BENCH_LH_SHARED=1 measures with both cores shared)." : 'Both cores were shared by the page, Lighthouse, Chrome and the server.'} Budgets: each page's TBT at most the floor's + ${BUDGET.tbtOverFloorMs} ms and LCP at most the floor's + ${BUDGET.lcpOverFloorMs} ms (in brackets: the page minus the floor), accessibility, best practices and SEO ${BUDGET.lighthouse.accessibility}, CLS < ${BUDGET.cls}; the performance score and FCP are reported.`,
     '',
     '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -1436,12 +1439,17 @@ async function staff() {
       // among the card's stage boxes (the card's first checkbox selects it for an action on many).
       const seen = page.evaluate(
         ({ number, set }) =>
-          new Promise((resolve) => {
+          new Promise((resolve, reject) => {
+            // A bound on the wait: a second run of this part (`part`) once waited here for good
+            // (its list held later parts' records too, and the number was not on screen).
+            const started = Date.now();
             const look = () => {
               const box = document
                 .querySelector(`[aria-label="Rastreio ${number}"]`)
                 ?.querySelectorAll('.ti-stages input[type="checkbox"]')[1];
               if (box && box.checked === set) resolve(Date.now());
+              else if (Date.now() - started > 30_000)
+                reject(new Error(`Rastreio ${number} not seen ${set ? 'ticked' : 'unticked'}`));
               else requestAnimationFrame(look);
             };
             look();
